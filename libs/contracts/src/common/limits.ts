@@ -1,0 +1,63 @@
+/** Field limits of spec section 5, defined once for the web forms, the gateway and the services. */
+export const FIELD_LIMITS = {
+  name: 100,
+  marathonName: 100,
+  charityLink: 500,
+  description: 1000,
+  urlSlug: 50,
+  challengeDescription: 500,
+  challengeAmountMin: 0,
+  challengeAmountMax: 10000,
+  challengeAmountStep: 0.01,
+  goalHoursMin: 0,
+  goalHoursMax: 23,
+  goalMinutesMin: 0,
+  goalMinutesMax: 59,
+  senderName: 100,
+  encouragementMessage: 1000,
+  passwordMinLength: 8,
+} as const;
+
+/** Business constants of spec section 9. */
+export const BUSINESS = {
+  trialDays: 30,
+  monthlyPriceUsd: 5,
+  signupDataTtlMinutes: 30,
+  trainingMilesGoal: 500,
+  historyFetchLimit: 200,
+  historyPageSize: 5,
+  stravaCheckLimit: 10,
+  countdownRefreshMs: 60_000,
+  marathonStartHourUtcMinus5: 8,
+  redirectAfterPaymentMs: 2000,
+  redirectAfterSignupMs: 1500,
+  metersToMiles: 0.000621371,
+  typingMsPerChar: 150,
+  deletingMsPerChar: 100,
+  typingPauseMs: 2000,
+  carouselCardsPerView: 3,
+} as const;
+
+/** Route names a runner's page slug may not take. */
+export const RESERVED_SLUGS = [
+  'api',
+  'assets',
+  'auth',
+  'createaccount',
+  'dashboard',
+  'login',
+  'logout',
+  'payment',
+  'signup',
+  'static',
+  'favicon.ico',
+  'robots.txt',
+] as const;
+
+/** Forces a slug to the allowed alphabet (spec 5): lowercase, a-z, 0-9 and hyphen, at most 50. */
+export function normalizeSlug(input: string): string {
+  return input
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, FIELD_LIMITS.urlSlug);
+}

@@ -1,0 +1,16 @@
+/** Names of the four back-end services; each listens in a NATS queue group of the same name. */
+export const SERVICE_NAMES = ['identity', 'profiles', 'billing', 'fitness'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** `<service>.<resource>.<verb>` request-reply pattern. */
+export type RpcPattern = `${ServiceName}.${string}.${string}`;
+
+/** Every service answers this ping with its name; the gateway's readiness check uses it. */
+export function healthPattern(service: ServiceName): RpcPattern {
+  return `${service}.health.ping`;
+}
+export interface HealthPingReply {
+  service: ServiceName;
+  status: 'ok';
+  uptimeSeconds: number;
+}

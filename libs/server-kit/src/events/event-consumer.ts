@@ -1,0 +1,123 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { eventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@runpledge/contracts';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import { durableName, eventStreamName, eventSubject, subjectPrefix } from '../messaging/subject.js';
+import { ensureEventStream } from './jetstream.js';
+import { ProcessedEvent } from './processed-event.entity.js';
+
+export interface EventContext {
+  /** The transaction that also records the event as processed: write through it. */
+  manager: EntityManager;
+  envelope: EventEnvelope;
+}
+export type EventHandler<TPayload> = (payload: TPayload, context: EventContext) => Promise<void>;
+
+interface Registration {
+  definition: EventDefinition<unknown>;
+  handler: EventHandler<unknown>;
+}
+
+/**
+ * A service's durable JetStream consumer. Each event is handled in one database transaction that
+ * also inserts its id into `processed_events`; a redelivered event finds its id there and is only
+ * acked. Ack comes after commit, so a crash mid-way means redelivery, never loss.
+ */
+export class EventConsumer {
+  private readonly registrations = new Map<string, Registration>();
+  private readonly subscriptions: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+
+  constructor(
+    private readonly service: string,
+    private readonly dataSource: DataSource,
+    private readonly nc: NatsConnection,
+    private readonly logger: Logger,
+    private readonly prefix = subjectPrefix(),
+  ) {}
+
+  on<TPayload>(definition: EventDefinition<TPayload>, handler: EventHandler<TPayload>): void {
+    this.registrations.set(definition.type, {
+      definition: definition as EventDefinition<unknown>,
+      handler: handler as EventHandler<unknown>,
+    });
+  }
+
+  get handledTypes(): string[] {
+    return [...this.registrations.keys()];
+  }
+
+  async start(): Promise<void> {
+    if (this.registrations.size === 0 || this.subscriptions.length > 0) return;
+    const jsm = await ensureEventStream(this.nc, this.prefix);
+    const stream = eventStreamName(this.prefix);
+    // One durable consumer per event type: `filter_subject` works on every JetStream server
+    // (`filter_subjects` needs 2.10), and each type keeps its own position.
+    for (const type of this.handledTypes) {
+      const durable = `${durableName(this.service, this.prefix)}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+      const existing = await jsm.consumers.info(stream, durable).catch(() => undefined);
+      if (!existing) {
+        await jsm.consumers.add(stream, {
+          durable_name: durable,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: eventSubject(type, this.prefix),
+          ack_wait: 30 * 1_000_000_000,
+          max_deliver: -1,
+        });
+      }
+      const consumer = await jetstream(this.nc).consumers.get(stream, durable);
+      const messages = await consumer.consume({ max_messages: 64 });
+      const loop = (async () => {
+        for await (const msg of messages) await this.handle(msg);
+      })().catch((err: unknown) => this.logger.error({ err, durable }, 'event consumer stopped'));
+      this.subscriptions.push({ messages, loop });
+    }
+    this.logger.info({ types: this.handledTypes }, 'event consumers started');
+  }
+
+  /** Stops pulling; events being handled finish and are acked first. */
+  async stop(): Promise<void> {
+    const subscriptions = this.subscriptions.splice(0);
+    await Promise.all(subscriptions.map(({ messages }) => messages.close()));
+    await Promise.all(subscriptions.map(({ loop }) => loop));
+  }
+
+  private async handle(msg: JsMsg): Promise<void> {
+    let envelope: EventEnvelope;
+    try {
+      envelope = eventEnvelopeSchema.parse(msg.json()) as EventEnvelope;
+    } catch (err) {
+      this.logger.error({ err, subject: msg.subject }, 'malformed event dropped');
+      msg.term();
+      return;
+    }
+    const registration = this.registrations.get(envelope.type);
+    if (!registration) {
+      msg.ack();
+      return;
+    }
+    try {
+      const payload = registration.definition.schema.parse(envelope.payload);
+      await this.dataSource.transaction(async (manager) => {
+        const table = manager.connection.getMetadata(ProcessedEvent).tablePath;
+        const inserted: unknown[] = await manager.query(
+          `INSERT INTO ${table} (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [envelope.id, envelope.type],
+        );
+        if (inserted.length === 0) return; // handled before: only ack again
+        await registration.handler(payload, { manager, envelope });
+      });
+      msg.ack();
+    } catch (err) {
+      this.logger.error({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed; will retry');
+      msg.nak(5000);
+    }
+  }
+}

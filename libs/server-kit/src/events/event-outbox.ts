@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDefinition, EventEnvelope } from '@runpledge/contracts';
+import type { EntityManager } from 'typeorm';
+import { OutboxMessage } from './outbox-message.entity.js';
+
+/** Records a domain event inside the caller's transaction; the relay publishes it after commit. */
+export async function recordEvent<TPayload>(
+  manager: EntityManager,
+  definition: EventDefinition<TPayload>,
+  payload: TPayload,
+): Promise<EventEnvelope<TPayload>> {
+  const parsed = definition.schema.parse(payload);
+  const envelope: EventEnvelope<TPayload> = {
+    id: randomUUID(),
+    type: definition.type,
+    occurredAt: new Date().toISOString(),
+    payload: parsed,
+  };
+  await manager.insert(OutboxMessage, {
+    id: envelope.id,
+    type: envelope.type,
+    payload: envelope.payload as object,
+    occurredAt: new Date(envelope.occurredAt),
+    publishedAt: null,
+  });
+  return envelope;
+}

@@ -1,0 +1,40 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+function schemaOf(queryRunner: QueryRunner): string {
+  const schema = (queryRunner.connection.options as { schema?: string }).schema;
+  if (!schema) throw new Error('The data source must name its schema');
+  return schema;
+}
+
+/** The outbox and processed-event tables, in the schema of whichever service runs it. */
+export class CreateEventTables1763800000000 implements MigrationInterface {
+  name = 'CreateEventTables1763800000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const s = schemaOf(queryRunner);
+    await queryRunner.query(`
+      CREATE TABLE "${s}"."outbox" (
+        "id" uuid PRIMARY KEY,
+        "type" text NOT NULL,
+        "payload" jsonb NOT NULL,
+        "occurred_at" timestamptz NOT NULL,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        "published_at" timestamptz
+      )`);
+    await queryRunner.query(
+      `CREATE INDEX "outbox_unpublished_idx" ON "${s}"."outbox" ("created_at") WHERE published_at IS NULL`,
+    );
+    await queryRunner.query(`
+      CREATE TABLE "${s}"."processed_events" (
+        "event_id" uuid PRIMARY KEY,
+        "type" text NOT NULL,
+        "processed_at" timestamptz NOT NULL DEFAULT now()
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    const s = schemaOf(queryRunner);
+    await queryRunner.query(`DROP TABLE "${s}"."processed_events"`);
+    await queryRunner.query(`DROP TABLE "${s}"."outbox"`);
+  }
+}

@@ -1,0 +1,24 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** An event written in the same transaction as the change it describes, relayed to JetStream after commit. */
+@Entity({ name: 'outbox' })
+@Index('outbox_unpublished_idx', ['createdAt'], { where: 'published_at IS NULL' })
+export class OutboxMessage {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text')
+  type: string;
+
+  @Column('jsonb')
+  payload: unknown;
+
+  @Column({ name: 'occurred_at', type: 'timestamptz' })
+  occurredAt: Date;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+}

@@ -1,0 +1,133 @@
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { EventEnvelope } from '@runpledge/contracts';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { eventSubject, subjectPrefix } from '../messaging/subject.js';
+import { ensureEventStream } from './jetstream.js';
+import { OutboxMessage } from './outbox-message.entity.js';
+
+export interface OutboxRelayOptions {
+  pollIntervalMs?: number;
+  batchSize?: number;
+  prefix?: string;
+}
+
+/**
+ * Publishes committed outbox rows to JetStream, oldest first. Rows are locked with SKIP LOCKED so
+ * several replicas relay side by side; the event id is the JetStream message id, so a crash after
+ * publishing but before marking the row only yields a duplicate the stream drops.
+ */
+export class OutboxRelay {
+  private readonly js: JetStreamClient;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly prefix: string;
+  private streamReady = false;
+  private failing = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly nc: NatsConnection,
+    private readonly logger: Logger,
+    options: OutboxRelayOptions = {},
+  ) {
+    this.js = jetstream(nc);
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+    this.prefix = options.prefix ?? subjectPrefix();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a relay pass now, e.g. right after a transaction that recorded events commits. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  async relayOnce(): Promise<number> {
+    if (!this.streamReady) {
+      await ensureEventStream(this.nc, this.prefix);
+      this.streamReady = true;
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager
+        .createQueryBuilder(OutboxMessage, 'o')
+        .where('o.published_at IS NULL')
+        .orderBy('o.created_at', 'ASC')
+        .limit(this.batchSize)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      const published: string[] = [];
+      for (const row of rows) {
+        const envelope: EventEnvelope = {
+          id: row.id,
+          type: row.type,
+          occurredAt: row.occurredAt.toISOString(),
+          payload: row.payload,
+        };
+        await this.js.publish(eventSubject(row.type, this.prefix), JSON.stringify(envelope), {
+          msgID: row.id,
+        });
+        published.push(row.id);
+      }
+      if (published.length > 0) {
+        await manager
+          .createQueryBuilder()
+          .update(OutboxMessage)
+          .set({ publishedAt: () => 'now()' })
+          .whereInIds(published)
+          .execute();
+      }
+      return published.length;
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pass(), delayMs);
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped || this.running) return;
+    let more = false;
+    this.running = (async () => {
+      try {
+        const count = await this.relayOnce();
+        more = count === this.batchSize;
+        if (this.failing) this.logger.info('outbox relay recovered');
+        this.failing = false;
+      } catch (err) {
+        // One line per outage, not one per poll.
+        if (!this.failing) this.logger.warn({ error: (err as Error).message }, 'outbox relay cannot publish; retrying');
+        this.failing = true;
+      }
+    })();
+    await this.running;
+    this.running = undefined;
+    if (this.stopped) return;
+    const now = more || this.again;
+    this.again = false;
+    this.schedule(now ? 0 : this.pollIntervalMs);
+  }
+}

@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+
+export * from './config/env.js';
+export * from './logging/logger.js';
+export * from './database/data-source.js';
+export * from './messaging/subject.js';
+export * from './messaging/rpc-handler.decorator.js';
+export * from './messaging/service.exception.js';
+export * from './messaging/rpc-exception.filter.js';
+export * from './events/outbox-message.entity.js';
+export * from './events/processed-event.entity.js';
+export * from './events/event-tables.migration.js';
+export * from './events/jetstream.js';
+export * from './events/event-outbox.js';
+export * from './events/outbox-relay.js';
+export * from './events/event-consumer.js';
+export * from './events/domain-events.js';
+export * from './health/health-controller.js';
+export * from './bootstrap/service-core.module.js';
+export * from './bootstrap/bootstrap-service.js';
+export * from './bootstrap/run-service.js';

@@ -1,0 +1,26 @@
+/** Subject prefix from the environment, read once: namespaces a run (tests, parallel stacks). */
+export function subjectPrefix(): string {
+  return process.env.NATS_SUBJECT_PREFIX ?? '';
+}
+
+/** The NATS subject a request-reply pattern is served on. */
+export function rpcSubject(pattern: string, prefix = subjectPrefix()): string {
+  return `${prefix}${pattern}`;
+}
+
+/** The JetStream subject a domain event type is published on (kept apart from RPC subjects). */
+export function eventSubject(type: string, prefix = subjectPrefix()): string {
+  return `${prefix}evt.${type}`;
+}
+
+/** Name of the one JetStream stream that carries every domain event of a deployment (or run). */
+export function eventStreamName(prefix = subjectPrefix()): string {
+  const token = prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase();
+  return token ? `${token}_DOMAIN_EVENTS` : 'DOMAIN_EVENTS';
+}
+
+/** Durable consumer name of a service (one per service: its replicas share the work). */
+export function durableName(service: string, prefix = subjectPrefix()): string {
+  const token = prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_');
+  return token ? `${token}_${service}` : service;
+}

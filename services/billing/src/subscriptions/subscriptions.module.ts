@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionsController } from './subscriptions.controller.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { SubscriptionsService } from './subscriptions.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([SubscriptionEntity])],
+  controllers: [SubscriptionsController],
+  providers: [SubscriptionsRepository, SubscriptionsService],
+})
+export class SubscriptionsModule {}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { FitnessProfileController } from './fitness/fitness-profile.controller.js';
+import { HealthModule } from './health/health.module.js';
+import { NatsModule } from './nats/nats.module.js';
+
+@Module({
+  imports: [NatsModule, HealthModule],
+  controllers: [FitnessProfileController],
+})
+export class AppModule {}

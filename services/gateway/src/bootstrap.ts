@@ -1,0 +1,68 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PinoNestLogger } from '@runpledge/server-kit';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { env } from './config/env.js';
+import { registerSpaHosting } from './web/spa-hosting.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds and starts the gateway: one port for `/api` and the web app. */
+export async function bootstrapGateway(
+  logger: Logger,
+  port = env.PORT,
+): Promise<{ app: NestFastifyApplication; url: string }> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: false,
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 256 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST);
+  if (!spaFallback) logger.warn({ webDist: env.WEB_DIST }, 'no web build found: serving the API only');
+  app.useGlobalFilters(new HttpExceptionFilter(logger, spaFallback));
+
+  await app.listen(port, env.HOST);
+  const address = fastify.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return { app, url: `http://localhost:${actualPort}` };
+}

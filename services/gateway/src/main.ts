@@ -1,0 +1,12 @@
+import 'reflect-metadata';
+import { createLogger } from '@runpledge/server-kit';
+import { bootstrapGateway } from './bootstrap.js';
+
+const logger = createLogger('gateway');
+try {
+  const { url } = await bootstrapGateway(logger);
+  logger.info(`gateway listening on ${url}`);
+} catch (err) {
+  logger.fatal({ err }, 'gateway failed to start');
+  process.exit(1);
+}

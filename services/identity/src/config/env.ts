@@ -1,0 +1,3 @@
+import { baseEnvSchema, parseEnv } from '@runpledge/server-kit';
+
+export const env = parseEnv(baseEnvSchema);

@@ -1,0 +1,31 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { IDENTITY_EVENTS, type Account } from '@runpledge/contracts';
+import { DomainEvents, ServiceException } from '@runpledge/server-kit';
+import { AccountsRepository } from './accounts.repository.js';
+
+@Injectable()
+export class AccountsService implements OnModuleInit {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on(IDENTITY_EVENTS.userRegistered, (payload, { manager }) =>
+      this.accounts.upsertRegistration(manager, {
+        userId: payload.userId,
+        email: payload.email,
+        registeredAt: new Date(payload.registeredAt),
+      }),
+    );
+    this.events.on(IDENTITY_EVENTS.userVerified, (payload, { manager }) =>
+      this.accounts.markVerified(manager, payload.userId, new Date(payload.verifiedAt)),
+    );
+  }
+
+  async get(userId: string): Promise<Account> {
+    const account = await this.accounts.findByUserId(userId);
+    if (!account) throw ServiceException.notFound('Account not found');
+    return { userId: account.userId, email: account.email, registeredAt: account.registeredAt.toISOString() };
+  }
+}
