@@ -21,7 +21,8 @@ export async function bootstrapGateway(
     loggerInstance: logger,
     disableRequestLogging: false,
     trustProxy: env.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads and validates the header itself; fastify would take any value.
+    requestIdHeader: false,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

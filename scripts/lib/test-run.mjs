@@ -1,0 +1,34 @@
+// An isolated namespace for one test run: its own database, NATS subjects/stream and Redis keys.
+import { randomBytes } from 'node:crypto';
+import { dropDatabase, deleteEventStream, deleteRedisKeys, ensureDatabase, withDefaults } from './infra.mjs';
+
+export function createTestRun(label = 'test') {
+  const id = `${label}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const base = withDefaults();
+  const url = new URL(base.DATABASE_URL);
+  url.pathname = `/rp_${id}`;
+  const env = {
+    ...base,
+    DATABASE_URL: url.toString(),
+    NATS_SUBJECT_PREFIX: `${id}.`,
+    REDIS_PREFIX: `${id}:`,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    SHUTDOWN_GRACE_MS: '300',
+  };
+  return {
+    id,
+    env,
+    streamName: `${id.toUpperCase()}_DOMAIN_EVENTS`,
+    async setUp() {
+      await ensureDatabase(env.DATABASE_URL);
+    },
+    async tearDown() {
+      await Promise.allSettled([
+        dropDatabase(env.DATABASE_URL),
+        deleteEventStream(env.NATS_URL, `${id.toUpperCase()}_DOMAIN_EVENTS`),
+        deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX),
+      ]);
+    },
+  };
+}

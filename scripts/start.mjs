@@ -1,0 +1,66 @@
+// `npm start`: checks PostgreSQL, Redis and NATS, builds what is missing, runs migrations, starts
+// every service and the gateway, and serves the product on http://localhost:3000. Ctrl-C stops all.
+import { spawnSync, spawn } from 'node:child_process';
+import { checkInfrastructure, ensureDatabase, withDefaults } from './lib/infra.mjs';
+import { createLogPrinter } from './lib/log-format.mjs';
+import { ROOT, isBuilt, migrateAll, startStack } from './lib/stack.mjs';
+
+const dev = process.argv.includes('--dev');
+const rebuild = process.argv.includes('--build');
+const port = Number(process.env.PORT || 3000);
+const print = createLogPrinter();
+const say = (line) => print('runpledge', line);
+
+const env = { ...withDefaults(), NODE_ENV: process.env.NODE_ENV || 'development' };
+say('checking PostgreSQL, Redis and NATS…');
+const problems = await checkInfrastructure(env);
+if (problems.length) {
+  console.error(`\nCannot start: ${problems.length} required service(s) missing.\n  ${problems.join('\n  ')}\n`);
+  console.error('Set DATABASE_URL, REDIS_URL or NATS_URL to use other servers.');
+  process.exit(1);
+}
+
+if (rebuild || !isBuilt()) {
+  say('building (first run or --build)…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await ensureDatabase(env.DATABASE_URL);
+say('running migrations…');
+await migrateAll(env, print);
+
+let stack;
+try {
+  stack = await startStack({ env, port, log: print });
+} catch (err) {
+  console.error(`\nCannot start: ${err.message}`);
+  process.exit(1);
+}
+let vite;
+if (dev) {
+  vite = spawn(process.execPath, [`${ROOT}node_modules/vite/bin/vite.js`, '--port', '5173'], {
+    cwd: `${ROOT}web`,
+    stdio: 'inherit',
+  });
+}
+say(`RunPledge is running at http://localhost:${port}${dev ? ' (hot reload at http://localhost:5173)' : ''}; Ctrl-C stops it`);
+
+for (const [name, proc] of stack.processes) {
+  proc.exited.then(({ code, signal }) => {
+    if (!stopping) say(`⚠ ${name} exited (code ${code}, signal ${signal}); the rest keeps running`);
+  });
+}
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  say(`${signal}: stopping…`);
+  vite?.kill('SIGTERM');
+  await stack.stop();
+  say('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
