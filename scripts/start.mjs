@@ -44,7 +44,9 @@ if (dev) {
     stdio: 'inherit',
   });
 }
-say(`RunPledge is running at http://localhost:${port}${dev ? ' (hot reload at http://localhost:5173)' : ''}; Ctrl-C stops it`);
+say(
+  `RunPledge is running at http://localhost:${port}${dev ? ' (hot reload at http://localhost:5173)' : ''}; Ctrl-C stops it`,
+);
 
 for (const [name, proc] of stack.processes) {
   proc.exited.then(({ code, signal }) => {

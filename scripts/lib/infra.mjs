@@ -11,11 +11,10 @@ export const DEFAULTS = {
 };
 
 const HOW_TO_START = {
-  PostgreSQL: "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start",
+  PostgreSQL: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
   Redis:
     'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
-  NATS:
-    'start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log',
+  NATS: 'start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log',
 };
 
 export function withDefaults(env = process.env) {
@@ -44,7 +43,12 @@ async function checkPostgres(databaseUrl) {
 }
 
 async function checkRedis(redisUrl) {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();
@@ -59,7 +63,7 @@ async function checkNats(natsUrl) {
     const jsm = await jetstreamManager(nc);
     await jsm.getAccountInfo();
   } catch (err) {
-    throw new Error(`JetStream is not enabled (${err.message}); start nats-server with -js`);
+    throw new Error(`JetStream is not enabled (${err.message}); start nats-server with -js`, { cause: err });
   } finally {
     await nc.close();
   }

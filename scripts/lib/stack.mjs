@@ -21,9 +21,14 @@ export function isBuilt() {
 export async function migrateAll(env, log = () => {}) {
   for (const name of SERVICES) {
     await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [entry(name), 'migrate'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [entry(name), 'migrate'], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       pipeLines(child, name, log);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} migrations failed (exit ${code})`))));
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${name} migrations failed (exit ${code})`)),
+      );
     });
   }
 }

@@ -19,7 +19,9 @@ import {
 
 class CreateReceived1763800009999 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE TABLE "evt_consumer"."received" ("user_id" uuid NOT NULL, "event_id" uuid NOT NULL)`);
+    await queryRunner.query(
+      `CREATE TABLE "evt_consumer"."received" ("user_id" uuid NOT NULL, "event_id" uuid NOT NULL)`,
+    );
   }
   async down(): Promise<void> {}
 }

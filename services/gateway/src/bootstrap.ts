@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { env } from './config/env.js';
-import { registerSpaHosting } from './web/spa-hosting.js';
+import { registerSpaHosting } from './spa/spa-hosting.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

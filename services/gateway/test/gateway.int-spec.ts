@@ -44,7 +44,11 @@ describe('gateway against the running services', () => {
   it('answers errors as {statusCode, error, message}', async () => {
     const missing = await get('/api/no-such-route');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Cannot GET /api/no-such-route' });
+    expect(await missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Cannot GET /api/no-such-route',
+    });
 
     const bad = await get('/api/fitness-profile/not-a-uuid');
     expect(bad.status).toBe(400);
@@ -54,7 +58,12 @@ describe('gateway against the running services', () => {
   it('crosses NATS to a service and its database', async () => {
     const res = await get('/api/fitness-profile/5e2951b8-c26f-4054-a910-3ec7683a70d6');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ stravaConnected: false, trainingStartDate: null, needsReconnect: false, lastSyncedAt: null });
+    expect(await res.json()).toEqual({
+      stravaConnected: false,
+      trainingStartDate: null,
+      needsReconnect: false,
+      lastSyncedAt: null,
+    });
   });
 
   it('sends security headers and a request id, keeping a valid incoming one', async () => {
@@ -84,13 +93,20 @@ describe('gateway against the running services', () => {
     const gatewayPid = stack.processes.get('gateway')!.child.pid;
     const stoppedAt = Date.now();
     await stack.processes.get('billing')!.stop();
-    const down = await eventually(async () => {
-      const res = await get('/api/health/ready');
-      expect(res.status).toBe(503);
-      return res.json();
-    }, { timeoutMs: 6000 });
+    const down = await eventually(
+      async () => {
+        const res = await get('/api/health/ready');
+        expect(res.status).toBe(503);
+        return res.json();
+      },
+      { timeoutMs: 6000 },
+    );
     expect(Date.now() - stoppedAt).toBeLessThan(6000);
-    expect(down).toMatchObject({ status: 'unavailable', services: { billing: 'down', identity: 'up' }, failing: ['billing'] });
+    expect(down).toMatchObject({
+      status: 'unavailable',
+      services: { billing: 'down', identity: 'up' },
+      failing: ['billing'],
+    });
 
     stack.restart('billing');
     await eventually(async () => expect((await get('/api/health/ready')).status).toBe(200), { timeoutMs: 20_000 });
@@ -102,7 +118,11 @@ describe('gateway against the running services', () => {
     const path = '/api/fitness-profile/5e2951b8-c26f-4054-a910-3ec7683a70d6';
     const unavailable = await get(path);
     expect(unavailable.status).toBe(503);
-    expect(await unavailable.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The fitness service is unavailable' });
+    expect(await unavailable.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The fitness service is unavailable',
+    });
 
     // A responder that never answers stands in for a hung service.
     const nc = await connect({ servers: process.env.NATS_URL });

@@ -32,7 +32,10 @@ describe('identity over NATS, with profiles following its events', () => {
 
   it('registers a user with a trimmed, lowercased e-mail and refuses the same e-mail again', async () => {
     const local = `runner-${randomUUID()}`;
-    const first = await nats.request(IDENTITY.users.register, { email: `  ${local.toUpperCase()}@Example.com `, password: 'Secret123' });
+    const first = await nats.request(IDENTITY.users.register, {
+      email: `  ${local.toUpperCase()}@Example.com `,
+      password: 'Secret123',
+    });
     expect(first.response).toMatchObject({ email: `${local}@example.com`, emailVerified: false });
     expect(first.response).not.toHaveProperty('passwordHash');
 
@@ -42,7 +45,11 @@ describe('identity over NATS, with profiles following its events', () => {
 
   it('answers bad input with a 400 and the first rule it breaks', async () => {
     const reply = await nats.request(IDENTITY.users.register, { email: 'not-an-email', password: 'Secret123' });
-    expect(reply.err).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'Please enter a valid email address' });
+    expect(reply.err).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Please enter a valid email address',
+    });
   });
 
   it('publishes identity.user.registered, which profiles records', async () => {

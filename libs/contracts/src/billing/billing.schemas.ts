@@ -1,13 +1,6 @@
 import { z } from 'zod';
 
-export const SUBSCRIPTION_STATUSES = [
-  'none',
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'lifetime',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'lifetime'] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -38,6 +38,4 @@ export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
   const v = value as Record<string, unknown>;
   return typeof v.code === 'string' && v.code in CODE_SET && typeof v.message === 'string';
 }
-const CODE_SET: Record<string, true> = Object.fromEntries(
-  Object.values(ErrorCode).map((c) => [c, true]),
-);
+const CODE_SET: Record<string, true> = Object.fromEntries(Object.values(ErrorCode).map((c) => [c, true]));

@@ -6,8 +6,5 @@ export const IDENTITY_EVENTS = {
     'identity.user.registered',
     z.object({ userId: z.uuid(), email: z.email(), registeredAt: z.iso.datetime() }),
   ),
-  userVerified: defineEvent(
-    'identity.user.verified',
-    z.object({ userId: z.uuid(), verifiedAt: z.iso.datetime() }),
-  ),
+  userVerified: defineEvent('identity.user.verified', z.object({ userId: z.uuid(), verifiedAt: z.iso.datetime() })),
 } as const;

@@ -12,10 +12,7 @@ import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
  * requests and each request is handled once. SIGTERM unsubscribes, lets in-flight requests finish
  * within the grace period, then closes.
  */
-export async function bootstrapService(
-  service: ServiceName,
-  appModule: Type<unknown>,
-): Promise<INestMicroservice> {
+export async function bootstrapService(service: ServiceName, appModule: Type<unknown>): Promise<INestMicroservice> {
   const env = loadBaseEnv();
   const logger = createLogger(service, env.LOG_LEVEL);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
@@ -33,6 +30,9 @@ export async function bootstrapService(
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   await app.listen();
-  logger.info({ queue: service, prefix: process.env.NATS_SUBJECT_PREFIX ?? '' }, `${service} service listening on NATS`);
+  logger.info(
+    { queue: service, prefix: process.env.NATS_SUBJECT_PREFIX ?? '' },
+    `${service} service listening on NATS`,
+  );
   return app;
 }

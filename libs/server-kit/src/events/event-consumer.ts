@@ -1,10 +1,4 @@
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  type ConsumerMessages,
-  type JsMsg,
-} from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@runpledge/contracts';
 import type { Logger } from 'pino';

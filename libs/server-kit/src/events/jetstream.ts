@@ -5,10 +5,7 @@ import { eventStreamName, eventSubject, subjectPrefix } from '../messaging/subje
 const DAY_NS = 24 * 60 * 60 * 1_000_000_000;
 
 /** Creates (or keeps) the stream that holds every domain event; idempotent, safe from any process. */
-export async function ensureEventStream(
-  nc: NatsConnection,
-  prefix = subjectPrefix(),
-): Promise<JetStreamManager> {
+export async function ensureEventStream(nc: NatsConnection, prefix = subjectPrefix()): Promise<JetStreamManager> {
   const jsm = await jetstreamManager(nc);
   const name = eventStreamName(prefix);
   const config = {

@@ -48,7 +48,11 @@ export class PinoNestLogger implements LoggerService {
     this.write('fatal', message, rest);
   }
 
-  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, rest: unknown[]): void {
+  private write(
+    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
+    message: unknown,
+    rest: unknown[],
+  ): void {
     // Nest passes the context as the last string argument and, for errors, a stack before it.
     const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
     const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;

@@ -15,7 +15,10 @@ export function eventSubject(type: string, prefix = subjectPrefix()): string {
 
 /** Name of the one JetStream stream that carries every domain event of a deployment (or run). */
 export function eventStreamName(prefix = subjectPrefix()): string {
-  const token = prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_').toUpperCase();
+  const token = prefix
+    .replace(/\.$/, '')
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .toUpperCase();
   return token ? `${token}_DOMAIN_EVENTS` : 'DOMAIN_EVENTS';
 }
 

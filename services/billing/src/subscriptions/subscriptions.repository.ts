@@ -5,9 +5,7 @@ import { SubscriptionEntity } from './subscription.entity.js';
 
 @Injectable()
 export class SubscriptionsRepository {
-  constructor(
-    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
-  ) {}
+  constructor(@InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>) {}
 
   findByUserId(userId: string): Promise<SubscriptionEntity | null> {
     return this.subscriptions.findOneBy({ userId });

@@ -5,9 +5,7 @@ import { FitnessProfileEntity } from './fitness-profile.entity.js';
 
 @Injectable()
 export class FitnessProfilesRepository {
-  constructor(
-    @InjectRepository(FitnessProfileEntity) private readonly profiles: Repository<FitnessProfileEntity>,
-  ) {}
+  constructor(@InjectRepository(FitnessProfileEntity) private readonly profiles: Repository<FitnessProfileEntity>) {}
 
   findByProfileId(profileId: string): Promise<FitnessProfileEntity | null> {
     return this.profiles.findOneBy({ profileId });

@@ -1,11 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import {
-  IDENTITY,
-  getUserRequestSchema,
-  registerUserRequestSchema,
-  type User,
-} from '@runpledge/contracts';
+import { IDENTITY, getUserRequestSchema, registerUserRequestSchema, type User } from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
 import { UsersService } from './users.service.js';
 

@@ -29,12 +29,14 @@ export class UsersRepository {
       .returning('*')
       .execute();
     const row = (result.raw as Record<string, unknown>[])[0];
-    return row ? manager.create(UserEntity, {
-      id: row.id as string,
-      email: row.email as string,
-      passwordHash: row.password_hash as string,
-      emailVerified: row.email_verified as boolean,
-      createdAt: row.created_at as Date,
-    }) : null;
+    return row
+      ? manager.create(UserEntity, {
+          id: row.id as string,
+          email: row.email as string,
+          passwordHash: row.password_hash as string,
+          emailVerified: row.email_verified as boolean,
+          createdAt: row.created_at as Date,
+        })
+      : null;
   }
 }

@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ErrorCode,
-  IDENTITY_EVENTS,
-  type RegisterUserRequest,
-  type User,
-} from '@runpledge/contracts';
+import { ErrorCode, IDENTITY_EVENTS, type RegisterUserRequest, type User } from '@runpledge/contracts';
 import { DomainEvents, ServiceException } from '@runpledge/server-kit';
 import argon2 from 'argon2';
 import type { UserEntity } from './user.entity.js';
