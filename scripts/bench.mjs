@@ -64,7 +64,9 @@ try {
 
   console.log(`autocannon: ${connections} connections, ${duration} s each\n`);
   const rows = [];
-  rows.push(summary('gateway /api/health/ready (4 NATS pings + SELECT 1 each)', await measure(`${stack.url}/api/health/ready`)));
+  rows.push(
+    summary('gateway /api/health/ready (4 NATS pings + SELECT 1 each)', await measure(`${stack.url}/api/health/ready`)),
+  );
   const viaGateway = await measure(`${stack.url}/api/fitness-profile/${profileId}`);
   rows.push(summary('gateway /api/fitness-profile/:id (NATS + PostgreSQL)', viaGateway));
   const inProcess = await measure(`${directUrl}/direct/${profileId}`);

@@ -1,0 +1,9 @@
+/** Shown while the first page's code loads. */
+export function PageLoader() {
+  return (
+    <div role="status" className="flex min-h-dvh items-center justify-center">
+      <span className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/** Centres content at the page width with the side padding every screen uses. */
+export function Container({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', className)} {...props} />;
+}

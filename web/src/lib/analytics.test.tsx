@@ -1,0 +1,88 @@
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PageViewTracker } from '@/app/page-view-tracker';
+import { initAnalytics, redactPath, trackEvent, trackPageView } from './analytics';
+
+function pageViews() {
+  return (window.dataLayer ?? []).filter(
+    (entry): entry is { event: string; page_path: string } => (entry as { event?: string }).event === 'page_view',
+  );
+}
+
+describe('analytics', () => {
+  it('pushes a page view on every path change', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <PageViewTracker /> }], {
+      initialEntries: ['/'],
+    });
+    render(<RouterProvider router={router} />);
+
+    await act(() => router.navigate('/jane-doe'));
+    await act(() => router.navigate('/payment?canceled=true'));
+
+    expect(pageViews().map((view) => view.page_path)).toEqual(['/', '/jane-doe', '/payment?canceled=true']);
+  });
+
+  it('pushes one page view per path, not one per render', async () => {
+    const router = createMemoryRouter([{ path: '*', element: <PageViewTracker /> }], {
+      initialEntries: ['/login'],
+    });
+    render(<RouterProvider router={router} />);
+
+    await act(() => router.navigate('/login'));
+
+    expect(pageViews()).toHaveLength(1);
+  });
+
+  it('pushes events to the dataLayer with their payload', () => {
+    trackEvent('form_start', { form_name: 'signup' });
+    trackEvent('begin_checkout', { value: 5, currency: 'USD', discount_code: 'RUN10' });
+
+    expect(window.dataLayer).toEqual([
+      { event: 'form_start', form_name: 'signup' },
+      { event: 'begin_checkout', value: 5, currency: 'USD', discount_code: 'RUN10' },
+    ]);
+  });
+
+  it('creates the dataLayer when it is missing instead of throwing', () => {
+    delete window.dataLayer;
+
+    expect(() => trackEvent('discount_code_applied', { discount_code: 'FREE', lifetime_access: true })).not.toThrow();
+    expect(() => trackPageView('/')).not.toThrow();
+    expect(window.dataLayer).toHaveLength(2);
+  });
+
+  it('keeps an existing dataLayer and appends to it', () => {
+    const existing: unknown[] = [{ event: 'gtm.js' }];
+    window.dataLayer = existing;
+
+    trackEvent('form_complete', { form_name: 'login' });
+
+    expect(window.dataLayer).toBe(existing);
+    expect(existing).toHaveLength(2);
+  });
+
+  it('removes confirmation and Strava tokens from page paths', () => {
+    expect(redactPath('/auth/confirm?token=abc&type=signup')).toBe('/auth/confirm?type=signup');
+    expect(redactPath('/?strava_connected=true&strava_access_token=a&strava_refresh_token=r&strava_athlete_id=1')).toBe(
+      '/?strava_connected=true&strava_athlete_id=1',
+    );
+    expect(redactPath('/payment?success=true')).toBe('/payment?success=true');
+  });
+
+  it('queues nothing for Google Analytics when no measurement id is configured', () => {
+    initAnalytics(undefined);
+
+    expect(window.dataLayer).toBeUndefined();
+  });
+
+  it('queues the gtag config, without an automatic page view, when a measurement id is set', () => {
+    initAnalytics('G-TEST123');
+
+    const commands = (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+    expect(commands).toEqual([
+      ['js', expect.any(Date)],
+      ['config', 'G-TEST123', { send_page_view: false }],
+    ]);
+  });
+});

@@ -1,0 +1,93 @@
+import { env } from '@/config/env';
+
+/**
+ * Analytics for the whole app, in one place. Every event goes to `window.dataLayer` as
+ * `{ event: name, ...payload }`, the queue Google Analytics and Tag Manager read; pushing to it
+ * sends nothing by itself, so with no tag configured nothing leaves the browser.
+ *
+ * Google Analytics: with VITE_GA_MEASUREMENT_ID set, `initAnalytics` queues gtag's `js` and
+ * `config` commands. The gtag.js loader itself is not added: the gateway's CSP allows only
+ * 'self' scripts and connections, so enabling GA also needs the CSP widened for
+ * www.googletagmanager.com and *.google-analytics.com (or a self-hosted tag).
+ */
+
+/** The forms whose funnel we measure. */
+export type FormName =
+  'signup' | 'create_account' | 'login' | 'payment' | 'challenge' | 'story' | 'encouragement' | 'strava_setup';
+
+/** Steps of the conversion funnel, in order: landing CTA to a live, paid-for page. */
+export type FunnelStep =
+  | 'landing_cta_clicked'
+  | 'signup_details_completed'
+  | 'account_created'
+  | 'profile_created'
+  | 'checkout_started'
+  | 'trial_started';
+
+/** Event names and their payloads. Amounts are in US dollars. */
+export interface AnalyticsEvents {
+  /** First interaction with a form. */
+  form_start: { form_name: FormName };
+  /** A field or section of a form was completed. */
+  form_progress: { form_name: FormName; field: string; step?: number };
+  /** A form was submitted and accepted. */
+  form_complete: { form_name: FormName };
+  /** A submit was refused; `error_message` is the message the user saw. */
+  form_error: { form_name: FormName; field?: string; error_message: string };
+  /** The user left a started form without completing it. */
+  form_abandon: { form_name: FormName; last_field?: string };
+  /** One step of the conversion funnel was reached. */
+  funnel_step: { step: FunnelStep; step_number: number };
+  /** Start Free Trial pressed and a checkout requested. */
+  begin_checkout: { value: number; currency: 'USD'; discount_code?: string };
+  /** Back from a successful checkout, or lifetime access granted by a code. */
+  purchase: { value: number; currency: 'USD'; transaction_id?: string; lifetime_access?: boolean };
+  /** A discount code was accepted at payment. */
+  discount_code_applied: { discount_code: string; lifetime_access: boolean };
+}
+
+export type AnalyticsEventName = keyof AnalyticsEvents;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+// Values that must never reach an analytics tool: confirmation tokens, OAuth codes, Strava tokens.
+const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'strava_access_token', 'strava_refresh_token'];
+
+function push(entry: object): void {
+  window.dataLayer ??= [];
+  window.dataLayer.push(entry);
+}
+
+/** Queues the GA configuration when a measurement id is set (see the module comment). */
+export function initAnalytics(measurementId = env.gaMeasurementId): void {
+  if (!measurementId) return;
+  // gtag reads commands as `arguments` objects, not arrays.
+  const gtag: (...args: unknown[]) => void = function () {
+    // eslint-disable-next-line prefer-rest-params
+    push(arguments);
+  };
+  gtag('js', new Date());
+  // Page views are sent by trackPageView on every route change, not by gtag on load.
+  gtag('config', measurementId, { send_page_view: false });
+}
+
+/** Records a page view; `path` is pathname plus search, with secret query values removed. */
+export function trackPageView(path: string): void {
+  push({ event: 'page_view', page_path: redactPath(path), page_title: document.title });
+}
+
+export function trackEvent<K extends AnalyticsEventName>(name: K, payload: AnalyticsEvents[K]): void {
+  push({ event: name, ...payload });
+}
+
+export function redactPath(path: string): string {
+  const url = new URL(path, 'http://localhost');
+  const secrets = SECRET_QUERY_PARAMS.filter((param) => url.searchParams.has(param));
+  if (secrets.length === 0) return path;
+  for (const param of secrets) url.searchParams.delete(param);
+  return url.pathname + url.search;
+}
