@@ -16,6 +16,7 @@ export const FIELD_LIMITS = {
   senderName: 100,
   encouragementMessage: 1000,
   passwordMinLength: 8,
+  passwordMaxLength: 256,
 } as const;
 
 /** Business constants of spec section 9. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LIMITS } from '../common/limits.js';
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -8,10 +9,52 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const registerUserRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
-  password: z.string().min(1, 'Password is required'),
+/** Spec 5 (Auth): trimmed, required, valid e-mail. */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+/** Spec 5 (Auth), sign-up: 8+ characters with a lowercase letter, an uppercase letter and a number. */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(FIELD_LIMITS.passwordMinLength, 'Password must be at least 8 characters long')
+  .max(FIELD_LIMITS.passwordMaxLength, `Password must be at most ${FIELD_LIMITS.passwordMaxLength} characters long`)
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number');
+
+export const signUpRequestSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const signInRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(FIELD_LIMITS.passwordMaxLength, 'Invalid login credentials'),
 });
-export type RegisterUserRequest = z.infer<typeof registerUserRequestSchema>;
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const VERIFICATION_TYPES = ['signup'] as const;
+export const verifyEmailRequestSchema = z.object({
+  token: z
+    .string({ error: 'This confirmation link is invalid or has expired.' })
+    .min(1, 'This confirmation link is invalid or has expired.')
+    .max(200, 'This confirmation link is invalid or has expired.'),
+  type: z.enum(VERIFICATION_TYPES, { error: 'This confirmation link is invalid or has expired.' }),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/** Kept for the internal register call (no password rules: those are the sign-up schema's). */
+export const registerUserRequestSchema = signUpRequestSchema;
+export type RegisterUserRequest = SignUpRequest;
 
 export const getUserRequestSchema = z.object({ id: z.uuid() });
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
+export const USER_EXISTS_MESSAGE = 'User already registered';
+export const INVALID_LINK_MESSAGE = 'This confirmation link is invalid or has expired.';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FIELD_LIMITS, RESERVED_SLUGS } from '../common/limits.js';
+import { DONATION_PLATFORMS } from './donation-links.js';
 
 /** What profiles knows of an account, from identity's events. */
 export const accountSchema = z.object({
@@ -8,3 +10,256 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 export const getAccountRequestSchema = z.object({ userId: z.uuid() });
+
+export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+
+export const urlSlugSchema = z
+  .string({ error: 'Please choose a page address' })
+  .min(1, 'Please choose a page address')
+  .max(FIELD_LIMITS.urlSlug, `The page address can be at most ${FIELD_LIMITS.urlSlug} characters`)
+  .regex(SLUG_PATTERN, 'The page address may only contain lowercase letters, numbers and hyphens')
+  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug) && !slug.startsWith('test-'), {
+    message: 'This page address is reserved. Please choose another.',
+  });
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} can be at most ${max} characters`);
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS.charityLink, `${label} can be at most ${FIELD_LIMITS.charityLink} characters`)
+    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), `${label} must be a web address (https://…)`)
+    .transform((value) => (value === '' ? null : value))
+    .nullish();
+
+/** Non-numbers become 0 (spec 5); then the range is checked. */
+const wholeNumber = (min: number, max: number, label: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === '' || value === null || value === undefined) return 0;
+      const n = typeof value === 'number' ? value : Number(value);
+      return Number.isFinite(n) ? n : 0;
+    },
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be between ${min} and ${max}`)
+      .max(max, `${label} must be between ${min} and ${max}`),
+  );
+
+export const challengeAmountSchema = z.coerce
+  .number({ error: 'Please fill in all fields' })
+  .min(FIELD_LIMITS.challengeAmountMin, 'The amount must be between 0 and 10000')
+  .max(FIELD_LIMITS.challengeAmountMax, 'The amount must be between 0 and 10000')
+  .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, 'The amount can have at most 2 decimals');
+
+export const challengeInputSchema = z.object({
+  amount: challengeAmountSchema,
+  description: z
+    .string({ error: 'Please fill in all fields' })
+    .trim()
+    .min(1, 'Please fill in all fields')
+    .max(FIELD_LIMITS.challengeDescription, 'The description can be at most 500 characters'),
+  isExclusive: z.boolean().default(false),
+});
+export type ChallengeInput = z.infer<typeof challengeInputSchema>;
+
+export const MAX_CHALLENGES = 50;
+
+/** Renames the snake_case keys of the saved sign-up form (spec 3) to the camelCase the API speaks. */
+const SNAKE_TO_CAMEL: Record<string, string> = {
+  url_slug: 'urlSlug',
+  slug: 'urlSlug',
+  marathon_name: 'marathonName',
+  marathon_date: 'marathonDate',
+  goal_hours: 'goalHours',
+  goal_minutes: 'goalMinutes',
+  donation_platform: 'donationPlatform',
+  charity_link: 'charityLink',
+  connect_strava: 'connectStrava',
+  hakuFundraisingPage: 'hakuDonationUrl',
+  haku_donation_url: 'hakuDonationUrl',
+  donor_drive_event_url: 'donorDriveEventUrl',
+  donor_drive_participant_id: 'donorDriveParticipantId',
+  just_giving_page_short_name: 'justGivingPageShortName',
+  fundraising_goal: 'fundraisingGoal',
+  is_exclusive: 'isExclusive',
+};
+function camelize(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelize);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const target = SNAKE_TO_CAMEL[key] ?? key;
+    if (!(target in out) || out[target] === undefined || out[target] === '') out[target] = camelize(v);
+  }
+  return out;
+}
+
+const moneyString = z.coerce
+  .number({ error: 'The amount must be a number' })
+  .min(0, 'The amount cannot be negative')
+  .max(100_000_000, 'The amount is too large');
+
+/** Editable profile fields with the limits of spec 5 (without the platform cross-checks). */
+export const profileFieldsSchema = z.object({
+  name: text('Your name', FIELD_LIMITS.name),
+  marathonName: text('Marathon name', FIELD_LIMITS.marathonName),
+  marathonDate: z
+    .string({ error: 'Please select a marathon date.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select a marathon date.')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Please select a marathon date.'),
+  goalHours: wholeNumber(FIELD_LIMITS.goalHoursMin, FIELD_LIMITS.goalHoursMax, 'Goal hours'),
+  goalMinutes: wholeNumber(FIELD_LIMITS.goalMinutesMin, FIELD_LIMITS.goalMinutesMax, 'Goal minutes'),
+  description: text('Your story', FIELD_LIMITS.description),
+  donationPlatform: z.enum(DONATION_PLATFORMS, { error: 'Please select a donation platform.' }),
+  charityLink: optionalUrl('The charity link'),
+  donorDriveEventUrl: optionalUrl('The DonorDrive event URL'),
+  donorDriveParticipantId: z.string().trim().max(50, 'The DonorDrive participant ID is too long').nullish(),
+  justGivingPageShortName: z
+    .string()
+    .trim()
+    .max(100, 'The JustGiving page short name is too long')
+    .regex(/^[A-Za-z0-9_-]*$/, 'The JustGiving page short name may only contain letters, numbers, - and _')
+    .nullish(),
+  hakuDonationUrl: optionalUrl('The Haku fundraising page URL'),
+  connectStrava: z.boolean().default(false),
+  fundraisingGoal: moneyString.nullish(),
+  fundsRaised: moneyString.nullish(),
+  totalDonors: z.coerce.number().int().min(0).max(10_000_000).nullish(),
+});
+
+type PlatformFields = Pick<
+  z.infer<typeof profileFieldsSchema>,
+  | 'donationPlatform'
+  | 'charityLink'
+  | 'donorDriveEventUrl'
+  | 'donorDriveParticipantId'
+  | 'justGivingPageShortName'
+  | 'hakuDonationUrl'
+>;
+
+/** Spec 5: the field each platform needs, with the spec's own message. */
+export function platformProblem(p: PlatformFields): { path: string; message: string } | null {
+  switch (p.donationPlatform) {
+    case 'haku':
+      return p.hakuDonationUrl
+        ? null
+        : { path: 'hakuDonationUrl', message: 'Please enter your Haku fundraising page URL.' };
+    case 'donordrive':
+      if (!p.donorDriveEventUrl)
+        return { path: 'donorDriveEventUrl', message: 'Please enter your DonorDrive event URL.' };
+      return p.donorDriveParticipantId
+        ? null
+        : { path: 'donorDriveParticipantId', message: 'Please enter your DonorDrive participant ID.' };
+    case 'justgiving':
+      return p.justGivingPageShortName
+        ? null
+        : { path: 'justGivingPageShortName', message: 'Please enter your JustGiving page short name.' };
+    case 'other':
+      return p.charityLink ? null : { path: 'charityLink', message: 'Please enter your charity donation page link.' };
+  }
+}
+
+export const createProfileRequestSchema = z.preprocess(
+  camelize,
+  profileFieldsSchema
+    .extend({
+      urlSlug: urlSlugSchema,
+      challenges: z.array(challengeInputSchema).max(MAX_CHALLENGES, `At most ${MAX_CHALLENGES} challenges`).default([]),
+    })
+    .superRefine((value, ctx) => {
+      const problem = platformProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }),
+);
+export type CreateProfileRequest = z.infer<typeof createProfileRequestSchema>;
+
+/** PUT: any editable field; the platform rule applies when the platform or its fields change. */
+export const updateProfileRequestSchema = z.preprocess(camelize, profileFieldsSchema.partial());
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const challengeSchema = z.object({
+  id: z.uuid(),
+  runnerProfileId: z.uuid(),
+  amount: z.number(),
+  description: z.string(),
+  isExclusive: z.boolean(),
+  position: z.number().int(),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+
+export const profileSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  urlSlug: z.string(),
+  name: z.string(),
+  marathonName: z.string(),
+  marathonDate: z.string(),
+  goalHours: z.number().int(),
+  goalMinutes: z.number().int(),
+  charityLink: z.string().nullable(),
+  description: z.string(),
+  connectStrava: z.boolean(),
+  donationPlatform: z.enum(DONATION_PLATFORMS),
+  donorDriveEventUrl: z.string().nullable(),
+  donorDriveParticipantId: z.string().nullable(),
+  justGivingPageShortName: z.string().nullable(),
+  hakuDonationUrl: z.string().nullable(),
+  donationUrl: z.string().nullable(),
+  fundsRaised: z.string(),
+  fundraisingGoal: z.string(),
+  totalDonors: z.number().int(),
+  fundraisingChallenges: z.array(challengeSchema),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/runner-profile/{slug}: the profile as the caller sees it. */
+export type ProfileView = Profile & { isOwner: boolean; published: boolean };
+
+export const profileSummarySchema = profileSchema.pick({
+  id: true,
+  name: true,
+  urlSlug: true,
+  marathonName: true,
+  marathonDate: true,
+  description: true,
+});
+export type ProfileSummary = z.infer<typeof profileSummarySchema>;
+
+/** GET /api/slug-availability?slug= (live check on the sign-up form). */
+export interface SlugAvailability {
+  slug: string;
+  available: boolean;
+  /** Why it is not available, in words for the form. */
+  message?: string;
+}
+
+export const encouragementRequestSchema = z.object({
+  runnerProfileId: z.uuid('Runner profile not found'),
+  senderName: z
+    .string({ error: 'Both name and message are required' })
+    .trim()
+    .min(1, 'Both name and message are required')
+    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`),
+  message: z
+    .string({ error: 'Both name and message are required' })
+    .trim()
+    .min(1, 'Both name and message are required')
+    .max(
+      FIELD_LIMITS.encouragementMessage,
+      `The message can be at most ${FIELD_LIMITS.encouragementMessage} characters`,
+    ),
+});
+export type EncouragementRequest = z.infer<typeof encouragementRequestSchema>;
+
+export const RUNNER_PROFILE_NOT_FOUND = 'Runner profile not found';
+export const SLUG_TAKEN_MESSAGE = 'This page address is already taken. Please choose another.';

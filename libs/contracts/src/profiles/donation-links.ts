@@ -1,0 +1,64 @@
+/** Spec 5 and 9: where a runner's donations go, derived from the platform fields. */
+export const DONATION_PLATFORMS = ['donordrive', 'justgiving', 'haku', 'other'] as const;
+export type DonationPlatform = (typeof DONATION_PLATFORMS)[number];
+
+export interface DonationFields {
+  donationPlatform: DonationPlatform;
+  charityLink?: string | null;
+  donorDriveEventUrl?: string | null;
+  donorDriveParticipantId?: string | null;
+  justGivingPageShortName?: string | null;
+  hakuDonationUrl?: string | null;
+}
+
+export function justGivingPageUrl(shortName: string): string {
+  return `https://www.justgiving.com/fundraising/${encodeURIComponent(shortName)}`;
+}
+
+/** The charity link stored with a profile: justgiving from the short name, haku its page, donordrive the event URL. */
+export function deriveCharityLink(fields: DonationFields): string | null {
+  switch (fields.donationPlatform) {
+    case 'justgiving':
+      return fields.justGivingPageShortName ? justGivingPageUrl(fields.justGivingPageShortName) : null;
+    case 'haku':
+      return fields.hakuDonationUrl ?? null;
+    case 'donordrive':
+      return fields.donorDriveEventUrl ?? null;
+    case 'other':
+      return fields.charityLink ?? null;
+  }
+}
+
+function formatAmount(amount: number): string {
+  return amount.toFixed(2);
+}
+
+/**
+ * The Donate Now link, with an optional preset amount where the platform takes one (spec 9):
+ * DonorDrive's participant donate page with `donationAmount`, JustGiving's page with `amount`;
+ * Haku and other charity links open as they are.
+ */
+export function buildDonationUrl(fields: DonationFields, amount?: number): string | null {
+  switch (fields.donationPlatform) {
+    case 'donordrive': {
+      if (!fields.donorDriveEventUrl || !fields.donorDriveParticipantId) return fields.charityLink ?? null;
+      const base = new URL(fields.donorDriveEventUrl);
+      const url = new URL('/index.cfm', base.origin);
+      url.searchParams.set('fuseaction', 'donorDrive.participant');
+      url.searchParams.set('participantID', fields.donorDriveParticipantId);
+      if (amount !== undefined && amount > 0) url.searchParams.set('donationAmount', formatAmount(amount));
+      url.hash = 'donate';
+      return url.toString();
+    }
+    case 'justgiving': {
+      if (!fields.justGivingPageShortName) return fields.charityLink ?? null;
+      const url = new URL(justGivingPageUrl(fields.justGivingPageShortName));
+      if (amount !== undefined && amount > 0) url.searchParams.set('amount', formatAmount(amount));
+      return url.toString();
+    }
+    case 'haku':
+      return fields.hakuDonationUrl ?? fields.charityLink ?? null;
+    case 'other':
+      return fields.charityLink ?? null;
+  }
+}
