@@ -6,4 +6,13 @@ export const IDENTITY = {
     register: 'identity.users.register',
     get: 'identity.users.get',
   },
+  auth: {
+    signUp: 'identity.auth.sign-up',
+    signIn: 'identity.auth.sign-in',
+    signOut: 'identity.auth.sign-out',
+    verifyEmail: 'identity.auth.verify-email',
+  },
+  sessions: {
+    validate: 'identity.sessions.validate',
+  },
 } as const;

@@ -58,3 +58,17 @@ export const getUserRequestSchema = z.object({ id: z.uuid() });
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
 export const USER_EXISTS_MESSAGE = 'User already registered';
 export const INVALID_LINK_MESSAGE = 'This confirmation link is invalid or has expired.';
+
+/** What identity answers for a sign-up or sign-in: the user and a new session token for the cookie. */
+export interface SessionGrant {
+  user: User;
+  sessionToken: string;
+  expiresAt: string;
+}
+export const sessionTokenRequestSchema = z.object({ sessionToken: z.string().min(1).max(200) });
+/** The signed-in caller as the gateway passes it on to services. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
