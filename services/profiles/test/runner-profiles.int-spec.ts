@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import type { INestMicroservice } from '@nestjs/common';
 import type { Subscription } from '@nats-io/transport-node';
@@ -18,6 +18,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
 import { AppModule } from '../src/app.module.js';
+
+// Room for a busy shared machine: events and cross-replica announcements are waited for.
+jest.setTimeout(30_000);
 
 type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 
