@@ -4,9 +4,11 @@ import { FitnessProfileController } from './fitness/fitness-profile.controller.j
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SubscriptionController } from './subscription/subscription.controller.js';
+import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
 
 @Module({
   imports: [NatsModule, RedisModule, AuthModule, HealthModule],
-  controllers: [FitnessProfileController],
+  controllers: [FitnessProfileController, SubscriptionController, StripeWebhookController],
 })
 export class AppModule {}
