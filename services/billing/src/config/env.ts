@@ -10,7 +10,7 @@ export const billingEnvSchema = baseEnvSchema.extend({
   /** Base URL of the Stripe emulator (tools/emulators); never set with real keys. */
   STRIPE_API_BASE: z.url().optional(),
   /** Lookup key of the $5/month price, found or created at start. */
-  STRIPE_PRICE_LOOKUP_KEY: z.string().min(1).default('runpledge_monthly_5_usd'),
+  STRIPE_PRICE_LOOKUP_KEY: z.string().min(1).default('runpledge_monthly'),
 });
 export type BillingEnv = z.infer<typeof billingEnvSchema>;
 
