@@ -15,7 +15,7 @@ export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
 export const subscriptionCheckRequestSchema = z.object({ userId: z.uuid() });
 
 export const INVALID_DISCOUNT_CODE_MESSAGE = 'Invalid discount code';
-export const LIFETIME_ACCESS_MESSAGE = 'Lifetime access granted! Your page is live.';
+export const LIFETIME_ACCESS_MESSAGE = 'Your code gives you lifetime access: your page is live, with nothing to pay.';
 export const DISCOUNT_CODE_MAX_LENGTH = 64;
 
 /** Body of POST /api/subscription/create-checkout (spec 7). */

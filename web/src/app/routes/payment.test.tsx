@@ -144,7 +144,7 @@ describe('/payment', () => {
     saveSignup('jane-runs');
     replies['POST /api/subscription/create-checkout'] = {
       status: 200,
-      body: { lifetimeAccess: true, message: 'Lifetime access granted! Your page is live.' },
+      body: { lifetimeAccess: true, message: 'Your code gives you lifetime access.' },
     };
     const router = renderAt('/payment');
     fireEvent.click(await screen.findByRole('button', { name: 'Have a discount code?' }));
