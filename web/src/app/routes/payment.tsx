@@ -1,5 +1,5 @@
 import { BUSINESS } from '@runpledge/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
@@ -41,14 +41,6 @@ function StartTrial({ canceled }: { canceled: boolean }) {
   const redirectToPage = useRedirectToPage();
   const [pending, setPending] = useState(false);
   const [codeError, setCodeError] = useState<string>();
-  const canceledToastShown = useRef(false);
-
-  useEffect(() => {
-    if (!canceled || canceledToastShown.current) return;
-    canceledToastShown.current = true;
-    toast({ title: 'Payment Canceled', description: CANCELED });
-  }, [canceled, toast]);
-
   const start = async (discountCode: string | undefined) => {
     if (!user) {
       toast({
