@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -21,8 +21,6 @@ interface ChangedEvent {
 }
 
 const run = promisify(execFile);
-// Sign-ups hash passwords and Checkout goes through the emulator: slower than the 5 s default on 2 cores.
-jest.setTimeout(20_000);
 const DAY_MS = 86_400_000;
 
 describe('billing through the gateway, against the Stripe emulator', () => {
