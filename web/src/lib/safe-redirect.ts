@@ -9,7 +9,7 @@ export function safeRedirectPath(raw: string | null | undefined): string | null 
   if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return null;
   // Browsers treat "\" like "/" and drop tabs and newlines inside URLs, so "/\evil.com" or
   // "/\t/evil.com" would become "//evil.com"; no real path of ours contains them.
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  if ([...raw].some((char) => char === '\\' || char <= '\u001f' || char === '\u007f')) return null;
   let url: URL;
   try {
     url = new URL(raw, BASE);

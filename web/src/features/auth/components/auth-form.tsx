@@ -130,11 +130,10 @@ export function AuthForm({ mode, onModeChange, accountCreatedDescription, formNa
               <button
                 type="button"
                 onClick={() => setShowPassword((shown) => !shown)}
-                aria-pressed={showPassword}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
                 className="absolute inset-y-1 right-1 rounded px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
               >
                 {showPassword ? 'Hide' : 'Show'}
-                <span className="sr-only"> password</span>
               </button>
             </div>
             {isSignUp && <PasswordRules id={rulesId} password={password} />}

@@ -184,8 +184,14 @@ function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: Chall
           </svg>
         </button>
         <h3 className="flex-1 text-sm font-semibold text-neutral-900">Challenge {number}</h3>
-        <Button variant="ghost" size="sm" onClick={onRemove} className="text-danger-700 hover:bg-danger-50">
-          Delete<span className="sr-only"> challenge {number}</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          aria-label={`Delete challenge ${number}`}
+          className="text-danger-700 hover:bg-danger-50"
+        >
+          Delete
         </Button>
       </div>
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
