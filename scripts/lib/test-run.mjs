@@ -1,5 +1,7 @@
 // An isolated namespace for one test run: its own database, NATS subjects/stream and Redis keys.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dropDatabase, deleteEventStream, deleteRedisKeys, ensureDatabase, withDefaults } from './infra.mjs';
 
 export function createTestRun(label = 'test') {
@@ -15,6 +17,11 @@ export function createTestRun(label = 'test') {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     SHUTDOWN_GRACE_MS: '300',
+    // Many sign-ups come from one address in a test run; per-e-mail limits stay as in production.
+    RATE_LIMIT_SIGNIN_PER_IP: '10000',
+    RATE_LIMIT_SIGNUP_PER_IP: '10000',
+    RATE_LIMIT_PUBLIC_WRITES_PER_IP: '10000',
+    OUTBOX_DIR: `${tmpdir()}/rp-outbox-${id}`,
   };
   return {
     id,
@@ -29,6 +36,7 @@ export function createTestRun(label = 'test') {
         deleteEventStream(env.NATS_URL, `${id.toUpperCase()}_DOMAIN_EVENTS`),
         deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX),
       ]);
+      rmSync(env.OUTBOX_DIR, { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
 import { FitnessProfileController } from './fitness/fitness-profile.controller.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
+import { RedisModule } from './redis/redis.module.js';
 
 @Module({
-  imports: [NatsModule, HealthModule],
+  imports: [NatsModule, RedisModule, AuthModule, HealthModule],
   controllers: [FitnessProfileController],
 })
 export class AppModule {}

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { registerRequestGuards } from './common/request-guards.js';
 import { env } from './config/env.js';
 import { registerSpaHosting } from './spa/spa-hosting.js';
 
@@ -31,6 +32,8 @@ export async function bootstrapGateway(
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: new PinoNestLogger(logger),
+    // Our own JSON parser (registerRequestGuards) replaces Nest's.
+    bodyParser: false,
   });
   app.setGlobalPrefix('api');
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
@@ -57,7 +60,8 @@ export async function bootstrapGateway(
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyCookie);
+  await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
+  registerRequestGuards(fastify);
   const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST);
   if (!spaFallback) logger.warn({ webDist: env.WEB_DIST }, 'no web build found: serving the API only');
   app.useGlobalFilters(new HttpExceptionFilter(logger, spaFallback));

@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { AuthModule } from './auth/auth.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { SessionsModule } from './sessions/sessions.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({
-  imports: [ServiceCoreModule.forService({ service: 'identity', dataSource: dataSourceOptions }), UsersModule],
+  imports: [
+    ServiceCoreModule.forService({ service: 'identity', dataSource: dataSourceOptions }),
+    UsersModule,
+    SessionsModule,
+    AuthModule,
+  ],
 })
 export class AppModule {}

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
-import { PROFILES } from '@runpledge/contracts';
-import { IDENTITY } from '@runpledge/contracts';
+import { IDENTITY, PROFILES } from '@runpledge/contracts';
 import { bootstrapService } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
@@ -30,21 +29,23 @@ describe('identity over NATS, with profiles following its events', () => {
     expect(reply.response).toMatchObject({ service: 'identity', status: 'ok' });
   });
 
-  it('registers a user with a trimmed, lowercased e-mail and refuses the same e-mail again', async () => {
+  it('signs up with a trimmed, lowercased e-mail, opens a session, and refuses the same e-mail again', async () => {
     const local = `runner-${randomUUID()}`;
-    const first = await nats.request(IDENTITY.users.register, {
+    const first = await nats.request(IDENTITY.auth.signUp, {
       email: `  ${local.toUpperCase()}@Example.com `,
       password: 'Secret123',
     });
-    expect(first.response).toMatchObject({ email: `${local}@example.com`, emailVerified: false });
-    expect(first.response).not.toHaveProperty('passwordHash');
+    expect(first.response.user).toMatchObject({ email: `${local}@example.com`, emailVerified: false });
+    expect(first.response.user).not.toHaveProperty('passwordHash');
+    const session = await nats.request(IDENTITY.sessions.validate, { sessionToken: first.response.sessionToken });
+    expect(session.response).toMatchObject({ id: first.response.user.id });
 
-    const again = await nats.request(IDENTITY.users.register, { email: `${local}@example.com`, password: 'Secret123' });
+    const again = await nats.request(IDENTITY.auth.signUp, { email: `${local}@example.com`, password: 'Other1234' });
     expect(again.err).toEqual({ status: 409, code: 'CONFLICT', message: 'User already registered' });
   });
 
   it('answers bad input with a 400 and the first rule it breaks', async () => {
-    const reply = await nats.request(IDENTITY.users.register, { email: 'not-an-email', password: 'Secret123' });
+    const reply = await nats.request(IDENTITY.auth.signUp, { email: 'not-an-email', password: 'Secret123' });
     expect(reply.err).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
@@ -54,12 +55,12 @@ describe('identity over NATS, with profiles following its events', () => {
 
   it('publishes identity.user.registered, which profiles records', async () => {
     const email = `event-${randomUUID()}@example.com`;
-    const { response: user } = await nats.request(IDENTITY.users.register, { email, password: 'Secret123' });
+    const { response } = await nats.request(IDENTITY.auth.signUp, { email, password: 'Secret123' });
     const account = await eventually(async () => {
-      const reply = await nats.request(PROFILES.accounts.get, { userId: user.id });
+      const reply = await nats.request(PROFILES.accounts.get, { userId: response.user.id });
       if (reply.err) throw new Error(reply.err.message);
       return reply.response;
     });
-    expect(account).toMatchObject({ userId: user.id, email });
+    expect(account).toMatchObject({ userId: response.user.id, email });
   });
 });

@@ -49,10 +49,6 @@ export const verifyEmailRequestSchema = z.object({
 });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
-/** Kept for the internal register call (no password rules: those are the sign-up schema's). */
-export const registerUserRequestSchema = signUpRequestSchema;
-export type RegisterUserRequest = SignUpRequest;
-
 export const getUserRequestSchema = z.object({ id: z.uuid() });
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';

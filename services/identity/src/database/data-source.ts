@@ -4,13 +4,16 @@ import {
   ProcessedEvent,
   serviceDataSourceOptions,
 } from '@runpledge/server-kit';
+import { EmailTokenEntity } from '../auth/email-token.entity.js';
 import { env } from '../config/env.js';
+import { SessionEntity } from '../sessions/session.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { CreateUsers1763800000100 } from './migrations/1763800000100-CreateUsers.js';
+import { CreateSessionsAndEmailTokens1763800000110 } from './migrations/1763800000110-CreateSessionsAndEmailTokens.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'identity',
   url: env.DATABASE_URL,
-  entities: [UserEntity, OutboxMessage, ProcessedEvent],
-  migrations: [CreateEventTables1763800000000, CreateUsers1763800000100],
+  entities: [UserEntity, SessionEntity, EmailTokenEntity, OutboxMessage, ProcessedEvent],
+  migrations: [CreateEventTables1763800000000, CreateUsers1763800000100, CreateSessionsAndEmailTokens1763800000110],
 });

@@ -9,6 +9,6 @@ import { UsersService } from './users.service.js';
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UsersController],
   providers: [UsersRepository, UsersService],
-  exports: [UsersService],
+  exports: [UsersRepository],
 })
 export class UsersModule {}

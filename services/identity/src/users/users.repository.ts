@@ -26,17 +26,14 @@ export class UsersRepository {
       .into(UserEntity)
       .values({ email: user.email, passwordHash: user.passwordHash })
       .orIgnore()
-      .returning('*')
+      .returning(['id'])
       .execute();
-    const row = (result.raw as Record<string, unknown>[])[0];
-    return row
-      ? manager.create(UserEntity, {
-          id: row.id as string,
-          email: row.email as string,
-          passwordHash: row.password_hash as string,
-          emailVerified: row.email_verified as boolean,
-          createdAt: row.created_at as Date,
-        })
-      : null;
+    const id = (result.raw as { id: string }[])[0]?.id;
+    return id ? manager.findOneByOrFail(UserEntity, { id }) : null;
+  }
+
+  async markVerified(manager: EntityManager, id: string): Promise<UserEntity> {
+    await manager.update(UserEntity, { id }, { emailVerified: true });
+    return manager.findOneByOrFail(UserEntity, { id });
   }
 }

@@ -1,0 +1,85 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import {
+  IDENTITY,
+  signInRequestSchema,
+  signUpRequestSchema,
+  verifyEmailRequestSchema,
+  type SessionGrant,
+  type SessionUser,
+  type User,
+} from '@runpledge/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../common/public.decorator.js';
+import { parseOrThrow } from '../common/validation.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { RateLimitService } from './rate-limit.service.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
+
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  @Public()
+  @Post('signup')
+  @HttpCode(201)
+  async signUp(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ user: User }> {
+    await this.rateLimits.consume('signupIp', request.ip, reply);
+    const credentials = parseOrThrow(signUpRequestSchema, body);
+    await this.rateLimits.consume('signupEmail', credentials.email, reply);
+    const grant = await this.rpc.send<SessionGrant>(IDENTITY.auth.signUp, credentials);
+    setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
+    return { user: grant.user };
+  }
+
+  @Public()
+  @Post('signin')
+  @HttpCode(200)
+  async signIn(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ user: User }> {
+    await this.rateLimits.consume('signinIp', request.ip, reply);
+    const credentials = parseOrThrow(signInRequestSchema, body);
+    await this.rateLimits.consume('signinEmail', credentials.email, reply);
+    const grant = await this.rpc.send<SessionGrant>(IDENTITY.auth.signIn, credentials);
+    setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
+    return { user: grant.user };
+  }
+
+  /** Fine when already signed out: the cookie is cleared either way. */
+  @Public()
+  @Post('signout')
+  @HttpCode(200)
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    const sessionToken = readSessionToken(request);
+    if (sessionToken) await this.rpc.send(IDENTITY.auth.signOut, { sessionToken });
+    clearSessionCookie(request, reply);
+    return { success: true };
+  }
+
+  @Get('me')
+  async me(@CurrentUser() caller: SessionUser): Promise<{ user: User }> {
+    return { user: await this.rpc.send<User>(IDENTITY.users.get, { id: caller.id }) };
+  }
+
+  @Public()
+  @Post('verify')
+  @HttpCode(200)
+  async verify(@Body() body: unknown): Promise<{ success: true; user: User }> {
+    const request = parseOrThrow(verifyEmailRequestSchema, body);
+    const user = await this.rpc.send<User>(IDENTITY.auth.verifyEmail, request);
+    return { success: true, user };
+  }
+}

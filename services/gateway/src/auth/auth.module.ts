@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthController } from './auth.controller.js';
+import { RateLimitService } from './rate-limit.service.js';
+import { SessionGuard } from './session.guard.js';
+
+@Module({
+  controllers: [AuthController],
+  providers: [RateLimitService, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [RateLimitService],
+})
+export class AuthModule {}

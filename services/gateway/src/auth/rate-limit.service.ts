@@ -1,0 +1,57 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { env } from '../config/env.js';
+import { REDIS } from '../redis/redis.module.js';
+
+const MINUTE = 60;
+
+/** Budgets per bucket: `points` attempts per `duration` seconds. */
+const BUDGETS = {
+  signinIp: { points: env.RATE_LIMIT_SIGNIN_PER_IP, duration: 15 * MINUTE },
+  signinEmail: { points: 10, duration: 15 * MINUTE },
+  signupIp: { points: env.RATE_LIMIT_SIGNUP_PER_IP, duration: 60 * MINUTE },
+  signupEmail: { points: 5, duration: 60 * MINUTE },
+  publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
+} as const;
+export type RateLimitBucket = keyof typeof BUDGETS;
+
+/**
+ * Rate limits kept in Redis, so every gateway replica shares them. If Redis is away, an in-memory
+ * limiter per replica takes over rather than letting everything through.
+ */
+@Injectable()
+export class RateLimitService {
+  private readonly limiters: Record<RateLimitBucket, RateLimiterRedis>;
+
+  constructor(@Inject(REDIS) redis: Redis) {
+    this.limiters = Object.fromEntries(
+      Object.entries(BUDGETS).map(([bucket, budget]) => [
+        bucket,
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `${env.REDIS_PREFIX}rl:${bucket}`,
+          ...budget,
+          insuranceLimiter: new RateLimiterMemory(budget),
+        }),
+      ]),
+    ) as Record<RateLimitBucket, RateLimiterRedis>;
+  }
+
+  /** Spends one attempt; over budget → 429 with Retry-After. */
+  async consume(bucket: RateLimitBucket, key: string, reply?: FastifyReply): Promise<void> {
+    try {
+      await this.limiters[bucket].consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err;
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      void reply?.header('retry-after', String(seconds));
+      const minutes = Math.ceil(seconds / 60);
+      throw new HttpException(
+        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { env } from '../config/env.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function refuse(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply
+    .status(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ statusCode, error: STATUS_CODES[statusCode], message });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * CSRF defence for state-changing API calls: a JSON content type (no cross-site form can send one
+ * without a preflight) and, when the browser names it, a same-origin Origin. Webhooks are exempt:
+ * they authenticate by signature.
+ */
+export function registerRequestGuards(fastify: FastifyInstance): void {
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || path.startsWith('/api/webhooks/')) return;
+    if (hasBody(request) && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+      return refuse(reply, 415, 'Requests must be sent as JSON (Content-Type: application/json).');
+    }
+    const origin = request.headers.origin;
+    const sameHost = origin !== undefined && origin === `${request.protocol}://${request.headers.host}`;
+    if (
+      (origin !== undefined && origin !== publicOrigin && !sameHost) ||
+      request.headers['sec-fetch-site'] === 'cross-site'
+    ) {
+      return refuse(reply, 403, 'Cross-site request refused.');
+    }
+  });
+
+  // An empty JSON body (e.g. sign-out) is no body, not a parse error; bad JSON stays a 400.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    void parseJson(request, text, done);
+  });
+}

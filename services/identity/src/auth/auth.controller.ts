@@ -1,0 +1,39 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import {
+  IDENTITY,
+  sessionTokenRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  verifyEmailRequestSchema,
+  type SessionGrant,
+  type User,
+} from '@runpledge/contracts';
+import { RpcHandler } from '@runpledge/server-kit';
+import { AuthService } from './auth.service.js';
+
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @RpcHandler(IDENTITY.auth.signUp)
+  signUp(@Payload() payload: unknown): Promise<SessionGrant> {
+    return this.auth.signUp(signUpRequestSchema.parse(payload));
+  }
+
+  @RpcHandler(IDENTITY.auth.signIn)
+  signIn(@Payload() payload: unknown): Promise<SessionGrant> {
+    return this.auth.signIn(signInRequestSchema.parse(payload));
+  }
+
+  @RpcHandler(IDENTITY.auth.signOut)
+  async signOut(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.signOut(sessionTokenRequestSchema.parse(payload).sessionToken);
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.verifyEmail)
+  verifyEmail(@Payload() payload: unknown): Promise<User> {
+    return this.auth.verifyEmail(verifyEmailRequestSchema.parse(payload));
+  }
+}

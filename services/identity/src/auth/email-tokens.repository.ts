@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { EmailTokenEntity } from './email-token.entity.js';
+
+@Injectable()
+export class EmailTokensRepository {
+  async insert(
+    manager: EntityManager,
+    token: Pick<EmailTokenEntity, 'userId' | 'type' | 'tokenHash' | 'expiresAt'>,
+  ): Promise<void> {
+    await manager.insert(EmailTokenEntity, token);
+  }
+
+  /** Marks a live token used and returns it; null when unknown, used, expired or of another type. Single use even under races. */
+  async consume(manager: EntityManager, tokenHash: string, type: string): Promise<EmailTokenEntity | null> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(EmailTokenEntity)
+      .set({ usedAt: () => 'now()' })
+      .where('token_hash = :tokenHash AND type = :type AND used_at IS NULL AND expires_at > now()', { tokenHash, type })
+      .returning(['id', 'user_id'])
+      .execute();
+    const row = (result.raw as { id: string; user_id: string }[])[0];
+    return row ? manager.findOneByOrFail(EmailTokenEntity, { id: row.id }) : null;
+  }
+}

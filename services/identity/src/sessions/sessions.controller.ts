@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { IDENTITY, sessionTokenRequestSchema, type SessionUser } from '@runpledge/contracts';
+import { RpcHandler } from '@runpledge/server-kit';
+import { SessionsService } from './sessions.service.js';
+
+@Controller()
+export class SessionsController {
+  constructor(private readonly sessions: SessionsService) {}
+
+  @RpcHandler(IDENTITY.sessions.validate)
+  validate(@Payload() payload: unknown): Promise<SessionUser> {
+    return this.sessions.validate(sessionTokenRequestSchema.parse(payload).sessionToken);
+  }
+}
