@@ -95,15 +95,15 @@ export default function CreateAccountRoute() {
       <DocumentTitle title="Create account" />
       <div className="mx-auto max-w-4xl">
         <SignupSteps current={2} />
-        <PageHeading
-          lead={
-            mode === 'signup'
-              ? 'One last step before your free trial: the account that owns your page.'
-              : 'Sign in and this page will be added to your account.'
-          }
-        >
-          {mode === 'signup' ? 'Create your account' : 'Sign in to your account'}
-        </PageHeading>
+        {signedIn ? (
+          <PageHeading lead="Your account is ready; now your page.">Setting up your page</PageHeading>
+        ) : mode === 'signup' ? (
+          <PageHeading lead="One last step before your free trial: the account that owns your page.">
+            Create your account
+          </PageHeading>
+        ) : (
+          <PageHeading lead="Sign in and this page will be added to your account.">Sign in to your account</PageHeading>
+        )}
         <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
           <Card>
             {invalidData ? (

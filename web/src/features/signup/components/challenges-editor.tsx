@@ -58,15 +58,24 @@ export function ChallengesEditor({ challenges, onChange }: ChallengesEditorProps
 
   const position = (id: UniqueIdentifier) => challenges.findIndex((c) => c.id === id) + 1;
   const count = challenges.length;
+  // Positions as they were when the drag began: the list itself is only reordered on drop.
+  const drag = useRef({ from: 0, over: 0 });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up challenge ${position(active.id)} of ${count}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `Challenge ${position(active.id)} is over position ${position(over.id)} of ${count}.` : undefined,
-    onDragEnd: ({ active, over }) =>
+    onDragStart: ({ active }) => {
+      drag.current = { from: position(active.id), over: position(active.id) };
+      return `Picked up challenge ${drag.current.from} of ${count}.`;
+    },
+    onDragOver: ({ over }) => {
+      // The first "over" is the challenge's own place, already said by the pick-up.
+      if (!over || position(over.id) === drag.current.over) return undefined;
+      drag.current.over = position(over.id);
+      return `Challenge ${drag.current.from} is over position ${drag.current.over} of ${count}.`;
+    },
+    onDragEnd: ({ over }) =>
       over
-        ? `Challenge ${position(active.id)} dropped at position ${position(over.id)} of ${count}.`
-        : `Challenge ${position(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Reordering cancelled. Challenge ${position(active.id)} is back in its place.`,
+        ? `Challenge ${drag.current.from} dropped at position ${drag.current.over} of ${count}.`
+        : `Challenge ${drag.current.from} dropped where it was.`,
+    onDragCancel: () => `Reordering cancelled. Challenge ${drag.current.from} is back in its place.`,
   };
 
   const handleDragEnd = ({ active, over }: DragEndEvent) => {

@@ -286,7 +286,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
         )}
       </FormSection>
 
-      <FormSection title="Your story" description="Why you are running, and what the money will do.">
+      <FormSection title="Why you're running" description="Your story, and what the money will do.">
         <FormField
           label="Your Story"
           error={errors.description}
@@ -314,7 +314,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
         <ChallengesEditor challenges={values.challenges} onChange={(next) => set('challenges', next)} />
       </FormSection>
 
-      <FormSection title="Your page address">
+      <FormSection title="Your page link" description="Where supporters will find your page.">
         <SlugField
           value={values.urlSlug}
           onChange={(slug) => {
