@@ -216,7 +216,7 @@ function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: Chall
               min={AMOUNT_RULES.min}
               max={AMOUNT_RULES.max}
               step={FIELD_LIMITS.challengeAmountStep}
-              placeholder="50"
+              placeholder="e.g. 50"
               value={challenge.amount}
               onChange={(event) => {
                 if (acceptsNumber(event.target.value, AMOUNT_RULES)) onChange({ amount: event.target.value });
@@ -256,7 +256,7 @@ function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: Chall
             rows={2}
             className="min-h-20"
             maxLength={FIELD_LIMITS.challengeDescription}
-            placeholder="I’ll run my next long run in a banana suit"
+            placeholder="e.g. I’ll run my next long run in a banana suit"
             value={challenge.description}
             onChange={(event) =>
               onChange({ description: event.target.value.slice(0, FIELD_LIMITS.challengeDescription) })

@@ -117,7 +117,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
               name={INPUT_NAME.marathonName}
               required
               maxLength={MAX_LENGTH.marathonName}
-              placeholder="Chicago Marathon"
+              placeholder="e.g. Chicago Marathon"
               value={values.marathonName}
               onChange={(e) => set('marathonName', e.target.value.slice(0, MAX_LENGTH.marathonName))}
             />
@@ -154,7 +154,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
                     min={HOURS.min}
                     max={HOURS.max}
                     step={1}
-                    placeholder="4"
+                    placeholder="e.g. 4"
                     value={values.goalHours}
                     onChange={(e) => acceptsNumber(e.target.value, HOURS) && set('goalHours', e.target.value)}
                   />
@@ -173,7 +173,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
                     min={MINUTES.min}
                     max={MINUTES.max}
                     step={1}
-                    placeholder="30"
+                    placeholder="e.g. 30"
                     value={values.goalMinutes}
                     onChange={(e) => acceptsNumber(e.target.value, MINUTES) && set('goalMinutes', e.target.value)}
                   />
@@ -255,7 +255,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
                   {...control}
                   inputMode="numeric"
                   name={INPUT_NAME.donorDriveParticipantId}
-                  placeholder="12345"
+                  placeholder="e.g. 12345"
                   maxLength={50}
                   value={values.donorDriveParticipantId}
                   onChange={(e) => set('donorDriveParticipantId', e.target.value)}

@@ -1,11 +1,11 @@
 import { cn } from '@/lib/cn';
 
-const STEPS = ['Page details', 'Account', 'Free trial'] as const;
+const STEPS = ['Details', 'Account', 'Free trial'] as const;
 
 /** Where the runner is in the three steps from details to a live page. */
 export function SignupSteps({ current }: { current: 1 | 2 | 3 }) {
   return (
-    <ol aria-label="Sign-up progress" className="mb-6 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+    <ol aria-label="Sign-up progress" className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:gap-x-2">
       {STEPS.map((label, index) => {
         const step = index + 1;
         const state = step < current ? 'done' : step === current ? 'current' : 'todo';
@@ -26,7 +26,7 @@ export function SignupSteps({ current }: { current: 1 | 2 | 3 }) {
               {state === 'done' && <span className="sr-only"> (done)</span>}
             </span>
             {step < STEPS.length && (
-              <span aria-hidden="true" className="mx-1 h-px w-6 bg-neutral-300">
+              <span aria-hidden="true" className="mx-1 hidden h-px w-6 bg-neutral-300 sm:block">
                 {' '}
               </span>
             )}
