@@ -108,7 +108,7 @@ test.describe('/signup', () => {
       'Marathon name is required',
       'Please select a marathon date.',
       'Please select a donation platform.',
-      'Your story is required',
+      'Story cannot be empty',
       'Please choose a page address',
     ]) {
       await expect(page.getByText(message)).toBeVisible();

@@ -82,7 +82,7 @@ describe('SignupForm', () => {
       'Marathon name is required',
       'Please select a marathon date.',
       'Please select a donation platform.',
-      'Your story is required',
+      'Story cannot be empty',
       'Please choose a page address',
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();

@@ -80,7 +80,7 @@ describe('validateSignupForm: the submit alerts of spec 5', () => {
     expect(problems.map((p) => p.message)).toEqual([
       'Your name is required',
       'Marathon name is required',
-      'Your story is required',
+      'Story cannot be empty',
       'Please choose a page address',
     ]);
   });
