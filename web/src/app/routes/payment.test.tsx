@@ -6,6 +6,7 @@ import { ToastProvider } from '@/components/ui/toast-provider';
 import { leaveFor } from '@/features/billing/leave-for';
 import { createQueryClient } from '@/lib/query-client';
 import PaymentRoute from './payment';
+import { AuthProvider } from '@/lib/auth';
 
 vi.mock('@/features/billing/leave-for', () => ({ leaveFor: vi.fn() }));
 
@@ -34,6 +35,8 @@ beforeEach(() => {
     }),
   );
   sessionStorage.clear();
+  // Signed in: the auth provider starts from the saved user and confirms it with /api/auth/me.
+  localStorage.setItem('runpledge:user', JSON.stringify(USER));
 });
 
 afterEach(() => {
@@ -55,7 +58,9 @@ function renderAt(path: string) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </ToastProvider>
     </QueryClientProvider>,
   );
@@ -105,6 +110,7 @@ describe('/payment', () => {
 
   it('sends a signed-out visitor to /login with Authentication Required', async () => {
     replies['GET /api/auth/me'] = { status: 401, body: { message: 'Please sign in to continue.' } };
+    localStorage.removeItem('runpledge:user');
     const router = renderAt('/payment');
     await startTrial();
     expect(await screen.findByText('Authentication Required')).toBeInTheDocument();

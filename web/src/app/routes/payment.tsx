@@ -9,7 +9,9 @@ import { createCheckout } from '@/features/billing/api/create-checkout';
 import { PaymentNotice } from '@/features/billing/components/payment-notice';
 import { PaymentSuccess } from '@/features/billing/components/payment-success';
 import { PricingCard } from '@/features/billing/components/pricing-card';
-import { clearSavedSignup, savedSignupSlug, usePaymentUser } from '@/features/billing/hooks/use-payment-session';
+import { useAuth } from '@/lib/auth';
+import { savedSignupSlug } from '@/lib/saved-signup-slug';
+import { clearSignupForm } from '@/lib/signup-form-storage';
 import { useRedirectToPage } from '@/features/billing/hooks/use-redirect-to-page';
 import { leaveFor } from '@/features/billing/leave-for';
 import { trackEvent } from '@/lib/analytics';
@@ -35,7 +37,7 @@ export default function PaymentRoute() {
 }
 
 function StartTrial({ canceled }: { canceled: boolean }) {
-  const { user, loading } = usePaymentUser();
+  const { user, loading } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();
   const redirectToPage = useRedirectToPage();
@@ -71,7 +73,7 @@ function StartTrial({ canceled }: { canceled: boolean }) {
         trackEvent('purchase', { value: 0, currency: 'USD', lifetime_access: true });
         toast({ title: 'Lifetime Access Granted!', description: result.message, variant: 'success' });
         const slug = savedSignupSlug();
-        clearSavedSignup();
+        clearSignupForm();
         redirectToPage(user.id, slug);
         return;
       }

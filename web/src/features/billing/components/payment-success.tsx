@@ -3,13 +3,15 @@ import { useEffect, useRef } from 'react';
 import { useToast } from '@/components/ui/toast-context';
 import { trackEvent } from '@/lib/analytics';
 import { reconcileCheckout } from '../api/reconcile-checkout';
-import { clearSavedSignup, savedSignupSlug, usePaymentUser } from '../hooks/use-payment-session';
+import { useAuth } from '@/lib/auth';
+import { savedSignupSlug } from '@/lib/saved-signup-slug';
+import { clearSignupForm } from '@/lib/signup-form-storage';
 import { useRedirectToPage } from '../hooks/use-redirect-to-page';
 import { PaymentNotice } from './payment-notice';
 
 /** Back from Checkout with success=true (spec 4): the trial is on, the page follows in 2 s. */
 export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
-  const { user, loading } = usePaymentUser();
+  const { user, loading } = useAuth();
   const { toast } = useToast();
   const redirectToPage = useRedirectToPage();
   const done = useRef(false);
@@ -29,7 +31,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
     toast({ title: 'Payment Successful!', description: 'Your free trial has started.', variant: 'success' });
     // The slug is read before the saved data is cleared.
     const slug = savedSignupSlug();
-    clearSavedSignup();
+    clearSignupForm();
     redirectToPage(user?.id ?? null, slug);
   }, [loading, user, sessionId, toast, redirectToPage]);
 
