@@ -1,5 +1,6 @@
 // One jest run for every back-end workspace: unit specs beside the code (`src/**/*.spec.ts`) and
-// integration tests on the real PostgreSQL, Redis and NATS (`test/**/*.int-spec.ts`).
+// integration tests on the real PostgreSQL, Redis and NATS (`test/**/*.int-spec.ts`), plus the
+// deployment checks of `deploy/test`.
 import { readFileSync } from 'node:fs';
 
 const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
@@ -13,17 +14,30 @@ const workspaces = [
   'services/gateway',
 ];
 
+const typescript = {
+  testEnvironment: 'node',
+  testTimeout: 30_000,
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};
+
 export default {
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
-  projects: workspaces.map((dir) => ({
-    displayName: dir.split('/')[1],
-    rootDir: `<rootDir>/${dir}`,
-    testEnvironment: 'node',
-    testTimeout: 30_000,
-    extensionsToTreatAsEsm: ['.ts'],
-    transform: { '^.+\\.ts$': ['@swc/jest', swc] },
-    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
-  })),
+  projects: [
+    ...workspaces.map((dir) => ({
+      ...typescript,
+      displayName: dir.split('/')[1],
+      rootDir: `<rootDir>/${dir}`,
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+    })),
+    // Deployment checks: Kustomize overlays, docker-compose.yml, the Dockerfile, graceful shutdown.
+    {
+      ...typescript,
+      displayName: 'deploy',
+      rootDir: '<rootDir>/deploy',
+      testMatch: ['<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+    },
+  ],
 };
