@@ -16,13 +16,14 @@ const workspaces = [
 
 const typescript = {
   testEnvironment: 'node',
-  testTimeout: 30_000,
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 
 export default {
+  // A global option: inside `projects` Jest ignores it and applies its 5 s default.
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
   projects: [
