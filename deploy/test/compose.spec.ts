@@ -98,6 +98,7 @@ describe('docker-compose.yml', () => {
     ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/);
     ajv.addFormat('ports', /^((\[?[0-9a-fA-F:.]*\]?:)?(\d+(-\d+)?)?:)?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
     ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+    ajv.addFormat('subnet_ip_address', /^[0-9a-fA-F:.]+\/\d{1,3}$/);
     const validate = ajv.compile(composeSchema());
     expect(validate(compose) ? [] : validate.errors).toEqual([]);
   });
