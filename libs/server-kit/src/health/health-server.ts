@@ -37,11 +37,11 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
       Object.entries(options.checks).map(async ([name, check]) => {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<string>((resolve) => {
-          timer = setTimeout(() => resolve(`${name}: no answer in ${checkTimeoutMs} ms`), checkTimeoutMs);
+          timer = setTimeout(() => resolve(`no answer in ${checkTimeoutMs} ms`), checkTimeoutMs);
         });
         try {
           const problem = await Promise.race([Promise.resolve().then(check), timeout]);
-          return problem ? (problem.startsWith(`${name}:`) ? problem : `${name}: ${problem}`) : undefined;
+          return problem === undefined ? undefined : `${name}: ${problem}`;
         } catch (err) {
           return `${name}: ${(err as Error).message}`;
         } finally {
