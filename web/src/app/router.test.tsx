@@ -1,15 +1,30 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from './provider';
 import { routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
   return router;
 }
 
 describe('routes', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    // Pages that call the API on arrival (e-mail confirmation) wait forever instead of reaching a network.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+  });
+
   it('renders the landing page at /', async () => {
     renderAt('/');
 

@@ -1,0 +1,55 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
+import { EncouragementDialog } from './encouragement-dialog';
+
+const profileId = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
+
+function openDialog() {
+  renderWithProviders(<EncouragementDialog runnerProfileId={profileId} runnerName="Jane" />);
+  fireEvent.click(screen.getByRole('button', { name: 'Send Encouragement' }));
+  return screen.getByRole('dialog', { name: 'Send Encouragement' });
+}
+
+const fill = (dialog: HTMLElement, name: string, message: string) => {
+  fireEvent.change(within(dialog).getByLabelText('Your name'), { target: { value: name } });
+  fireEvent.change(within(dialog).getByLabelText('Message'), { target: { value: message } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+};
+
+describe('Send Encouragement dialog', () => {
+  it('asks to fill in all fields when nothing is typed', () => {
+    const calls = stubApi({});
+    const dialog = openDialog();
+    fill(dialog, '', '');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('needs both the name and the message', () => {
+    const calls = stubApi({});
+    const dialog = openDialog();
+    fill(dialog, 'Sam', '  ');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Both name and message are required');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the encouragement, says so and closes', async () => {
+    const calls = stubApi({ 'POST /api/encouragement': { status: 201, body: { success: true } } });
+    const dialog = openDialog();
+    fill(dialog, ' Sam ', 'Go Jane!');
+
+    expect(await screen.findByText('Encouragement sent!')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ runnerProfileId: profileId, senderName: 'Sam', message: 'Go Jane!' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says Failed to send and keeps what was typed when the server fails', async () => {
+    stubApi({ 'POST /api/encouragement': { status: 500, statusText: 'Internal Server Error' } });
+    const dialog = openDialog();
+    fill(dialog, 'Sam', 'Go Jane!');
+
+    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('Go Jane!');
+  });
+});

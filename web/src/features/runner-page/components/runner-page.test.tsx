@@ -1,0 +1,212 @@
+import type { ProfileView } from '@runpledge/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
+import { sampleProfileView } from '../testing/sample-profile';
+import { RunnerPage } from './runner-page';
+
+const signedInUser = {
+  id: '9d9d9d9d-8f2d-4e6a-9b7c-0d1e2f3a4b5c',
+  email: 'someone@example.com',
+  emailVerified: true,
+  createdAt: '2026-01-02T03:04:05.000Z',
+};
+
+function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
+  return {
+    'GET /api/auth/me': signedIn ? { body: { user: signedInUser } } : { status: 401, statusText: 'Unauthorized' },
+    [`GET /api/runner-profile/${profile.urlSlug}`]: { body: { profile } },
+    [`GET /api/training-stats/${profile.id}`]: {
+      body: { hasTrainingData: true, totalMiles: 123.4, averagePace: '8:45 /mi', trainingStartDate: null, runCount: 3 },
+    },
+    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: { body: [] },
+    [`GET /api/runner-profile/${profile.id}/encouragements`]: {
+      body: [
+        {
+          id: 'e1',
+          runnerProfileId: profile.id,
+          senderName: 'Sam',
+          message: 'You have got this!',
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+      ],
+    },
+  };
+}
+
+function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) {
+  const calls = stubApi(pageRoutes(profile, options));
+  renderWithProviders(<RunnerPage slug={profile.urlSlug} />, { path: `/${profile.urlSlug}` });
+  return calls;
+}
+
+describe('RunnerPage', () => {
+  it('shows a visitor every section, with Donate Now going to the donation link', async () => {
+    renderPage(sampleProfileView());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText(/Running the/)).toHaveTextContent('Running the Chicago Marathon');
+    expect(screen.getByRole('timer')).toHaveTextContent(/Days/);
+    for (const title of [
+      'My Story',
+      'Fundraising Progress',
+      'Training History',
+      'Share & Support',
+      'Every Mile Matters',
+    ]) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('progressbar', { name: 'Fundraising progress' })).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText('7 donors')).toBeInTheDocument();
+    const donate = screen.getAllByRole('link', { name: 'Donate Now' });
+    expect(donate[0]).toHaveAttribute('href', 'https://www.justgiving.com/fundraising/jane-runs');
+    expect(await screen.findByTestId('stat-Miles Trained')).toHaveTextContent('123.4');
+    expect(screen.getByTestId('stat-Goal Time')).toHaveTextContent('3h 45m');
+    expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent('8:45 /mi');
+    expect(await screen.findByText(/No training runs yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to edit' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fjane-runs',
+    );
+  });
+
+  it('opens each challenge on the donation platform with its amount', async () => {
+    renderPage(sampleProfileView());
+
+    const links = await screen.findAllByRole('link', { name: /Choose This Challenge/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
+      'https://www.justgiving.com/fundraising/jane-runs?amount=25.00',
+    ]);
+    expect(links[0]).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no owner controls to a signed-in user who does not own the page', async () => {
+    const calls = renderPage(sampleProfileView({ isOwner: false }), { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit story' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Challenge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit challenge/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reorder challenge/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sync' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Training Data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Messages from Supporters' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/encouragements'))).toBe(false);
+  });
+
+  it('gives the owner the story editor, challenge tools, sync, Training Data and messages', async () => {
+    renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
+
+    expect(await screen.findByRole('button', { name: 'Edit story' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add Challenge' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Reorder challenge/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Sync' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage Training Data' })).toHaveAttribute('href', '/jane-runs/fitness');
+    expect(await screen.findByText('You have got this!')).toBeInTheDocument();
+  });
+
+  it('refuses an empty story with the spec message and sends nothing', async () => {
+    const calls = renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
+    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Story cannot be empty');
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the story and says so', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    const calls = stubApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      [`PUT /api/runner-profile/${profile.id}`]: (body) => ({
+        body: { profile: { ...profile, description: (body as { description: string }).description } },
+      }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
+    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: 'A new chapter.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+
+    expect(await screen.findByText('Your story has been updated')).toBeInTheDocument();
+    expect(screen.getByText('A new chapter.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ description: 'A new chapter.' });
+  });
+
+  it('says when the story could not be saved', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    stubApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      [`PUT /api/runner-profile/${profile.id}`]: { status: 500, statusText: 'Internal Server Error' },
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+
+    expect(await screen.findByText('Failed to update story')).toBeInTheDocument();
+  });
+
+  it('asks for every challenge field before saving', async () => {
+    const calls = renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Challenge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Challenge' });
+    fireEvent.change(within(dialog).getByLabelText('Amount ($)'), { target: { value: '40' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add challenge' }));
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows Runner Not Found and Profile Not Found for an unknown slug', async () => {
+    stubApi({
+      'GET /api/auth/me': { status: 401 },
+      'GET /api/runner-profile/nobody': {
+        status: 404,
+        statusText: 'Not Found',
+        body: { message: 'Runner profile not found' },
+      },
+    });
+    renderWithProviders(<RunnerPage slug="nobody" />);
+
+    expect(await screen.findByRole('heading', { name: 'Runner Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Profile Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows visitors a notice instead of an unpublished page', async () => {
+    renderPage(sampleProfileView({ published: false }));
+
+    expect(await screen.findByRole('heading', { name: "This page isn't live yet" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Fundraising Progress' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Donate Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows the owner of an unpublished page the page with a link to payment', async () => {
+    renderPage(sampleProfileView({ published: false, isOwner: true }), { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText(/Your page isn't live yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/payment');
+  });
+
+  it('shows TBD for the stats when training data is missing', async () => {
+    const profile = sampleProfileView({ goalHours: 0, goalMinutes: 0 });
+    stubApi({
+      ...pageRoutes(profile),
+      [`GET /api/training-stats/${profile.id}`]: { status: 404, statusText: 'Not Found' },
+      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: { status: 503 },
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    await waitFor(() => expect(screen.getByTestId('stat-Miles Trained')).toHaveTextContent('TBD'));
+    expect(screen.getByTestId('stat-Goal Time')).toHaveTextContent('TBD');
+    expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent('TBD');
+    expect(await screen.findByText(/Training history isn't available right now/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { FIELD_LIMITS, type ProfileView } from '@runpledge/contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast-context';
+import { useUpdateStory } from '../api/update-story';
+import { FormError } from './form-error';
+import { labelClass, textareaClass } from './form-fields';
+import { Section } from './section';
+
+export const STORY_EMPTY_MESSAGE = 'Story cannot be empty';
+
+/** My Story; its owner edits it in place. */
+export function StorySection({ profile }: { profile: ProfileView }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const stopEditing = () => {
+    setEditing(false);
+    // Back to where the owner started, once the button is on screen again.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  return (
+    <Section
+      title="My Story"
+      action={
+        profile.isOwner && !editing ? (
+          <Button ref={editButton} variant="outline" size="sm" onClick={() => setEditing(true)}>
+            Edit story
+          </Button>
+        ) : undefined
+      }
+    >
+      {editing ? (
+        <StoryEditor profile={profile} onDone={stopEditing} />
+      ) : (
+        <p className="leading-relaxed break-words whitespace-pre-line text-neutral-800">{profile.description}</p>
+      )}
+    </Section>
+  );
+}
+
+function StoryEditor({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
+  const { toast } = useToast();
+  const updateStory = useUpdateStory(profile);
+  const [draft, setDraft] = useState(profile.description);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const story = draft.trim();
+    if (!story) {
+      setError(STORY_EMPTY_MESSAGE);
+      return;
+    }
+    setError(null);
+    updateStory.mutate(story, {
+      onSuccess: () => {
+        toast({ title: 'Your story has been updated', variant: 'success' });
+        onDone();
+      },
+      onError: () => toast({ title: 'Failed to update story', variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={`${id}-story`} className={labelClass}>
+          Your story
+        </label>
+        <span className="text-xs text-muted-foreground">
+          {draft.length}/{FIELD_LIMITS.description}
+        </span>
+      </div>
+      <textarea
+        id={`${id}-story`}
+        autoFocus
+        rows={8}
+        value={draft}
+        maxLength={FIELD_LIMITS.description}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={textareaClass}
+      />
+      <FormError id={`${id}-error`} message={error} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={updateStory.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={updateStory.isPending}>
+          {updateStory.isPending ? 'Saving…' : 'Save story'}
+        </Button>
+      </div>
+    </form>
+  );
+}
