@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
 import { buttonStyles } from './button-styles';
-import { contentStyles, overlayStyles } from './dialog';
+import { contentStyles, overlayStyles, useReturnFocus } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,6 +28,7 @@ export function ConfirmDialog({
   destructive = true,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
+  const returnFocus = useReturnFocus();
 
   const confirm = async (event: React.MouseEvent) => {
     // Radix closes on Action by default; stay open while the request runs.
@@ -44,7 +45,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayStyles} />
-        <AlertDialog.Content className={contentStyles}>
+        <AlertDialog.Content className={contentStyles} {...returnFocus}>
           <div className="flex flex-col gap-1.5">
             <AlertDialog.Title className="text-lg font-bold tracking-tight text-brand-950">{title}</AlertDialog.Title>
             <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -17,27 +17,43 @@ export const overlayStyles =
 export const contentStyles =
   'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-white p-5 shadow-card focus:outline-none sm:p-6 motion-safe:transition-[opacity,scale] motion-safe:duration-150 starting:scale-95 starting:opacity-0';
 
-interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
-  /** Hides the corner close button (e.g. when the footer already has Cancel). */
-  hideClose?: boolean;
+/**
+ * Focus goes back to the control that opened the dialog, also when the dialog is opened from
+ * state rather than a Trigger (Radix alone only returns it to a Trigger).
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      opener.current = null;
+      // An opener that is gone (e.g. its item was deleted) leaves it to Radix.
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
 }
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayStyles} />
-      <DialogPrimitive.Content className={cn(contentStyles, className)} {...props}>
+      <DialogPrimitive.Content className={cn(contentStyles, className)} {...returnFocus} {...props}>
         {children}
-        {!hideClose && (
-          <DialogPrimitive.Close
-            aria-label="Close"
-            className="absolute top-3 right-3 rounded-md p-2 text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900"
-          >
-            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
-              <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-            </svg>
-          </DialogPrimitive.Close>
-        )}
+        <DialogPrimitive.Close
+          aria-label="Close"
+          className="absolute top-3 right-3 rounded-md p-2 text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900"
+        >
+          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4">
+            <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          </svg>
+        </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -27,7 +27,7 @@ export function ProfileCard({ profile, onDelete }: ProfileCardProps) {
         </div>
       </dl>
       <p className="mt-3 line-clamp-2 break-words text-neutral-700">{profile.description}</p>
-      <div className="mt-5 flex flex-wrap gap-2 pt-1 sm:mt-auto">
+      <div className="mt-auto flex flex-wrap gap-2 pt-5">
         <a
           href={path}
           target="_blank"

@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Challenge, ChallengeInput, ProfileView } from '@runpledge/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-context';
@@ -39,6 +39,7 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
   const reorder = useReorderChallenges(profile);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<Challenge | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const challenges = profile.fundraisingChallenges;
 
   const sensors = useSensors(
@@ -66,6 +67,8 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
       await deleteChallenge.mutateAsync(deleting.id);
       toast({ title: 'Challenge deleted successfully', variant: 'success' });
       setDeleting(null);
+      // The deleted item's buttons are gone; keep keyboard users in the list's toolbar.
+      requestAnimationFrame(() => addButton.current?.focus());
     } catch {
       toast({ title: 'Failed to delete challenge', variant: 'destructive' });
     }
@@ -87,7 +90,7 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
         <p className="text-sm text-muted-foreground">
           {challenges.length > 1 ? 'Drag the handle (or press Space on it, then the arrow keys) to reorder.' : ''}
         </p>
-        <Button size="sm" onClick={() => setEditing({ mode: 'add' })}>
+        <Button ref={addButton} size="sm" onClick={() => setEditing({ mode: 'add' })}>
           Add Challenge
         </Button>
       </div>

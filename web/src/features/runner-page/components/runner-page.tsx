@@ -57,17 +57,39 @@ function RunnerPageContent({ profile }: { profile: ProfileView }) {
       {profile.isOwner && !profile.published && <OwnerUnpublishedBanner />}
       <main className="flex-1">
         <RunnerHero profile={profile} />
-        <Container className="grid gap-6 py-8 sm:py-10 lg:grid-cols-3">
-          <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
-            <StorySection profile={profile} />
-            <TrainingStatCards profile={profile} />
-            <TrainingHistory profile={profile} />
-            {profile.isOwner && <TrainingDataCard slug={profile.urlSlug} />}
+        {/*
+          Two columns from lg up; on a phone one column where the fundraising card follows the
+          story (the columns become `contents` so `order` can interleave their cards).
+        */}
+        <Container className="flex flex-col gap-6 py-8 sm:py-10 lg:grid lg:grid-cols-3 lg:items-start">
+          <div className="contents lg:col-span-2 lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+            <div className="order-1 min-w-0 lg:order-none">
+              <StorySection profile={profile} />
+            </div>
+            <div className="order-3 min-w-0 lg:order-none">
+              <TrainingStatCards profile={profile} />
+            </div>
+            <div className="order-4 min-w-0 lg:order-none">
+              <TrainingHistory profile={profile} />
+            </div>
+            {profile.isOwner && (
+              <div className="order-6 min-w-0 lg:order-none">
+                <TrainingDataCard slug={profile.urlSlug} />
+              </div>
+            )}
           </div>
-          <div className="flex min-w-0 flex-col gap-6">
-            <FundraisingSection profile={profile} />
-            <ShareSupport profile={profile} />
-            {profile.isOwner && <OwnerEncouragements profile={profile} />}
+          <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+            <div className="order-2 min-w-0 lg:order-none">
+              <FundraisingSection profile={profile} />
+            </div>
+            <div className="order-5 min-w-0 lg:order-none">
+              <ShareSupport profile={profile} />
+            </div>
+            {profile.isOwner && (
+              <div className="order-7 min-w-0 lg:order-none">
+                <OwnerEncouragements profile={profile} />
+              </div>
+            )}
           </div>
         </Container>
       </main>

@@ -22,7 +22,7 @@ export function TrainingStatCards({ profile }: { profile: ProfileView }) {
   const goalTime = formatGoalTime(profile.goalHours, profile.goalMinutes);
 
   return (
-    <section aria-label="Training stats" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <section aria-label="Training stats" className="grid grid-cols-3 gap-2 sm:gap-3">
       <StatCard label="Miles Trained" loading={stats.isPending}>
         {miles === null ? TBD : miles.toFixed(1)}
         {miles !== null && (
@@ -32,6 +32,9 @@ export function TrainingStatCards({ profile }: { profile: ProfileView }) {
             label={`Miles trained toward the ${BUSINESS.trainingMilesGoal}-mile goal`}
             className="mt-2 h-2"
           />
+        )}
+        {miles !== null && (
+          <p className="mt-1 text-xs font-normal text-muted-foreground">of {BUSINESS.trainingMilesGoal} mi goal</p>
         )}
       </StatCard>
       <StatCard label="Goal Time">{goalTime ?? TBD}</StatCard>
@@ -44,12 +47,12 @@ export function TrainingStatCards({ profile }: { profile: ProfileView }) {
 
 function StatCard({ label, loading = false, children }: { label: string; loading?: boolean; children: ReactNode }) {
   return (
-    <div className="rounded-xl border border-border bg-white p-4 shadow-card sm:p-5">
-      <p className="text-sm font-semibold text-muted-foreground">{label}</p>
+    <div className="min-w-0 rounded-xl border border-border bg-white p-3 shadow-card sm:p-5">
+      <p className="text-xs font-semibold text-muted-foreground sm:text-sm">{label}</p>
       {loading ? (
         <Skeleton className="mt-2 h-8 w-20" />
       ) : (
-        <div className="mt-1 text-2xl font-bold text-brand-900 tabular-nums" data-testid={`stat-${label}`}>
+        <div className="mt-1 text-lg font-bold text-brand-900 tabular-nums sm:text-2xl" data-testid={`stat-${label}`}>
           {children}
         </div>
       )}
