@@ -257,11 +257,17 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
 
   // Reorder with the keyboard: the new challenge moves from last to first.
   const handle = page.getByRole('button', { name: 'Reorder challenge $45: Write your name on my bib on race day' });
+  // Each step waits for the screen reader announcement, as the list moves a frame after a key.
+  const announcement = page.locator('[aria-live="assertive"]').filter({ hasText: 'position' });
   await handle.focus();
   await page.keyboard.press('Space');
+  await expect(announcement).toContainText('position 3 of 3');
   await page.keyboard.press('ArrowUp');
+  await expect(announcement).toContainText('moved to position 2 of 3');
   await page.keyboard.press('ArrowUp');
+  await expect(announcement).toContainText('moved to position 1 of 3');
   await page.keyboard.press('Space');
+  await expect(announcement).toContainText('dropped at position 1 of 3');
   await expect(list.getByRole('listitem').first()).toContainText('Write your name on my bib on race day');
   await expect
     .poll(async () => {
