@@ -1,14 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
-import { EncouragementDialog } from './encouragement-dialog';
+import { SendEncouragement } from './send-encouragement';
 
 const profileId = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
 
-function openDialog() {
-  renderWithProviders(<EncouragementDialog runnerProfileId={profileId} runnerName="Jane" />);
+async function openDialog() {
+  renderWithProviders(<SendEncouragement runnerProfileId={profileId} runnerName="Jane" />);
   fireEvent.click(screen.getByRole('button', { name: 'Send Encouragement' }));
-  return screen.getByRole('dialog', { name: 'Send Encouragement' });
+  return screen.findByRole('dialog', { name: 'Send Encouragement' });
 }
 
 const fill = (dialog: HTMLElement, name: string, message: string) => {
@@ -18,17 +18,17 @@ const fill = (dialog: HTMLElement, name: string, message: string) => {
 };
 
 describe('Send Encouragement dialog', () => {
-  it('asks to fill in all fields when nothing is typed', () => {
+  it('asks to fill in all fields when nothing is typed', async () => {
     const calls = stubApi({});
-    const dialog = openDialog();
+    const dialog = await openDialog();
     fill(dialog, '', '');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all fields');
     expect(calls).toHaveLength(0);
   });
 
-  it('needs both the name and the message', () => {
+  it('needs both the name and the message', async () => {
     const calls = stubApi({});
-    const dialog = openDialog();
+    const dialog = await openDialog();
     fill(dialog, 'Sam', '  ');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Both name and message are required');
     expect(calls).toHaveLength(0);
@@ -36,7 +36,7 @@ describe('Send Encouragement dialog', () => {
 
   it('sends the encouragement, says so and closes', async () => {
     const calls = stubApi({ 'POST /api/encouragement': { status: 201, body: { success: true } } });
-    const dialog = openDialog();
+    const dialog = await openDialog();
     fill(dialog, ' Sam ', 'Go Jane!');
 
     expect(await screen.findByText('Encouragement sent!')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('Send Encouragement dialog', () => {
 
   it('says Failed to send and keeps what was typed when the server fails', async () => {
     stubApi({ 'POST /api/encouragement': { status: 500, statusText: 'Internal Server Error' } });
-    const dialog = openDialog();
+    const dialog = await openDialog();
     fill(dialog, 'Sam', 'Go Jane!');
 
     expect(await screen.findByText('Failed to send')).toBeInTheDocument();

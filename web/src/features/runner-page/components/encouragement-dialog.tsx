@@ -1,37 +1,43 @@
 import { FIELD_LIMITS } from '@runpledge/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSendEncouragement } from '../api/send-encouragement';
 import { FormError } from './form-error';
 import { inputClass, labelClass, textareaClass } from './form-fields';
 
-export const ENCOURAGEMENT_MESSAGES = {
+const ENCOURAGEMENT_MESSAGES = {
   nothingFilled: 'Please fill in all fields',
   oneMissing: 'Both name and message are required',
   sent: 'Encouragement sent!',
   failed: 'Failed to send',
 } as const;
 
+interface EncouragementDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  runnerProfileId: string;
+  runnerName: string;
+}
+
 /** Send Encouragement: a supporter's name and a message for the runner. */
-export function EncouragementDialog({ runnerProfileId, runnerName }: { runnerProfileId: string; runnerName: string }) {
-  const [open, setOpen] = useState(false);
+export default function EncouragementDialog({
+  open,
+  onOpenChange,
+  runnerProfileId,
+  runnerName,
+}: EncouragementDialogProps) {
   const send = useSendEncouragement();
   return (
-    <Dialog open={open} onOpenChange={(next) => !send.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="primary" className="w-full">
-          Send Encouragement
-        </Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={(next) => !send.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader
           title="Send Encouragement"
           description={`A few words can carry ${runnerName} through the hard miles.`}
         />
-        <EncouragementForm runnerProfileId={runnerProfileId} send={send} onDone={() => setOpen(false)} />
+        <EncouragementForm runnerProfileId={runnerProfileId} send={send} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );

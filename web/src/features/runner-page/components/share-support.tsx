@@ -2,7 +2,7 @@ import type { ProfileView } from '@runpledge/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
-import { EncouragementDialog } from './encouragement-dialog';
+import { SendEncouragement } from './send-encouragement';
 import { Section } from './section';
 
 /** Share links for browsers without the Web Share API. */
@@ -78,7 +78,7 @@ export function ShareSupport({ profile }: { profile: ProfileView }) {
             </ul>
           </>
         )}
-        <EncouragementDialog runnerProfileId={profile.id} runnerName={profile.name} />
+        <SendEncouragement runnerProfileId={profile.id} runnerName={profile.name} />
       </div>
     </Section>
   );
