@@ -85,6 +85,7 @@ test('a runner sees a card per page, opens one and deletes another after confirm
   await confirm.getByRole('button', { name: 'Delete page' }).click();
   await expect(page.getByText('"Jane in Boston" has been deleted successfully')).toBeVisible();
   await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Your pages' })).toBeFocused();
 
   await page.reload();
   await expect(cards).toHaveCount(1);

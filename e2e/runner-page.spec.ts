@@ -284,6 +284,7 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
   await confirm.getByRole('button', { name: 'Delete challenge' }).click();
   await expect(page.getByText('Challenge deleted successfully')).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Add Challenge' })).toBeFocused();
 
   // All of it is stored.
   await page.reload();

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import { buttonStyles } from './button-styles';
 import { contentStyles, overlayStyles, useReturnFocus } from './dialog';
 
@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   /** Kept open (buttons disabled) until this settles; it closes the dialog itself when done. */
   onConfirm: () => Promise<void> | void;
   destructive?: boolean;
+  /** Where focus goes on close if the control that opened the dialog is gone by then. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -26,9 +28,10 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   destructive = true,
+  fallbackFocus,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(fallbackFocus);
 
   const confirm = async (event: React.MouseEvent) => {
     // Radix closes on Action by default; stay open while the request runs.

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useRef, type ComponentProps, type ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -19,19 +19,19 @@ export const contentStyles =
 
 /**
  * Focus goes back to the control that opened the dialog, also when the dialog is opened from
- * state rather than a Trigger (Radix alone only returns it to a Trigger).
+ * state rather than a Trigger (Radix alone only returns it to a Trigger). When that control is
+ * gone (e.g. its item was deleted), focus goes to `fallback`.
  */
-export function useReturnFocus() {
+export function useReturnFocus(fallback?: RefObject<HTMLElement | null>) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = opener.current;
+      const target = opener.current?.isConnected ? opener.current : fallback?.current;
       opener.current = null;
-      // An opener that is gone (e.g. its item was deleted) leaves it to Radix.
-      if (target?.isConnected) {
+      if (target) {
         event.preventDefault();
         target.focus();
       }

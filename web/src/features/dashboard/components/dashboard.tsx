@@ -1,5 +1,5 @@
 import type { ProfileSummary } from '@runpledge/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkButton } from '@/components/ui/link-button';
@@ -21,6 +21,7 @@ export function Dashboard() {
   const profiles = useRecentProfiles();
   const deleteProfile = useDeleteProfile();
   const [deleting, setDeleting] = useState<ProfileSummary | null>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -73,7 +74,12 @@ export function Dashboard() {
 
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your pages">
+      <ul
+        ref={list}
+        tabIndex={-1}
+        className="grid gap-4 focus:outline-none sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Your pages"
+      >
         {profiles.data.map((profile) => (
           <li key={profile.id} className="flex">
             <ProfileCard profile={profile} onDelete={() => setDeleting(profile)} />
@@ -91,6 +97,8 @@ export function Dashboard() {
         }
         confirmLabel="Delete page"
         onConfirm={confirmDelete}
+        // The deleted card's buttons are gone: keyboard users land on the list.
+        fallbackFocus={list}
       />
     </>
   );

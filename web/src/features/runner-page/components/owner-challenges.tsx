@@ -67,8 +67,6 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
       await deleteChallenge.mutateAsync(deleting.id);
       toast({ title: 'Challenge deleted successfully', variant: 'success' });
       setDeleting(null);
-      // The deleted item's buttons are gone; keep keyboard users in the list's toolbar.
-      requestAnimationFrame(() => addButton.current?.focus());
     } catch {
       toast({ title: 'Failed to delete challenge', variant: 'destructive' });
     }
@@ -138,6 +136,8 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
         }
         confirmLabel="Delete challenge"
         onConfirm={confirmDelete}
+        // The deleted item's buttons are gone: keyboard users land on Add Challenge.
+        fallbackFocus={addButton}
       />
     </div>
   );

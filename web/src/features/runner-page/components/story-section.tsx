@@ -1,5 +1,5 @@
 import { FIELD_LIMITS, type ProfileView } from '@runpledge/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
 import { useUpdateStory } from '../api/update-story';
@@ -13,12 +13,15 @@ export const STORY_EMPTY_MESSAGE = 'Story cannot be empty';
 export function StorySection({ profile }: { profile: ProfileView }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
 
-  const stopEditing = () => {
-    setEditing(false);
-    // Back to where the owner started, once the button is on screen again.
-    requestAnimationFrame(() => editButton.current?.focus());
-  };
+  // Back to where the owner started once the editor closes (after the button is rendered again).
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const stopEditing = () => setEditing(false);
 
   return (
     <Section
