@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
 import { SendEncouragement } from './send-encouragement';
 
@@ -18,6 +18,9 @@ const fill = (dialog: HTMLElement, name: string, message: string) => {
 };
 
 describe('Send Encouragement dialog', () => {
+  // The dialog is a lazy chunk; loading it once up front keeps the tests' waits short.
+  beforeAll(() => import('./encouragement-dialog'));
+
   it('asks to fill in all fields when nothing is typed', async () => {
     const calls = stubApi({});
     const dialog = await openDialog();

@@ -1,6 +1,6 @@
 import type { ProfileView } from '@runpledge/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
 import { sampleProfileView } from '../testing/sample-profile';
 import { RunnerPage } from './runner-page';
@@ -41,6 +41,9 @@ function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) 
 }
 
 describe('RunnerPage', () => {
+  // The owner's tools are a lazy chunk; loading it once up front keeps the tests' waits short.
+  beforeAll(() => import('./owner-challenges'));
+
   it('shows a visitor every section, with Donate Now going to the donation link', async () => {
     renderPage(sampleProfileView());
 
