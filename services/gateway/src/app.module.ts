@@ -3,10 +3,11 @@ import { AuthModule } from './auth/auth.module.js';
 import { FitnessProfileController } from './fitness/fitness-profile.controller.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
+import { ProfilesModule } from './profiles/profiles.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 @Module({
-  imports: [NatsModule, RedisModule, AuthModule, HealthModule],
+  imports: [NatsModule, RedisModule, AuthModule, HealthModule, ProfilesModule],
   controllers: [FitnessProfileController],
 })
 export class AppModule {}
