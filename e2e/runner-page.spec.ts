@@ -257,11 +257,14 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
 
   // Reorder with the keyboard: the new challenge moves from last to first.
   const handle = page.getByRole('button', { name: 'Reorder challenge $45: Write your name on my bib on race day' });
-  // Each step waits for the screen reader announcement, as the list moves a frame after a key.
+  // Each step waits for the screen reader announcement of the move.
   const announcement = page.locator('[aria-live="assertive"]').filter({ hasText: 'position' });
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(announcement).toContainText('position 3 of 3');
+  // dnd-kit starts listening for the arrow keys in a setTimeout after pick-up; a timer queued
+  // now in the page runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await page.keyboard.press('ArrowUp');
   await expect(announcement).toContainText('moved to position 2 of 3');
   await page.keyboard.press('ArrowUp');
