@@ -166,6 +166,65 @@ describe('RunnerPage', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('adds a challenge and says so', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    const calls = stubApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/fundraising-challenges': (body) => ({
+        status: 201,
+        body: { challenge: { id: 'new', position: 2, ...(body as object) } },
+      }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Challenge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Challenge' });
+    fireEvent.change(within(dialog).getByLabelText('Amount ($)'), { target: { value: '40.5' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Arm writing' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add challenge' }));
+
+    expect(await screen.findByText('Challenge added successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      runnerProfileId: profile.id,
+      amount: 40.5,
+      description: 'Arm writing',
+      isExclusive: true,
+    });
+  });
+
+  it('asks the owner to reconnect Strava when a sync finds the token revoked', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    stubApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': {
+        status: 409,
+        statusText: 'Conflict',
+        body: { error: 'Strava access was revoked', needsReconnect: true },
+      },
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Reconnection Required')).toBeInTheDocument();
+    expect(screen.getByText('Strava access was revoked')).toBeInTheDocument();
+  });
+
+  it('reports a synced result', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    const calls = stubApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': { body: { message: 'Synced 3 activities', synced: 3 } },
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Activities Synced')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/strava/sync')?.body).toEqual({ userId: profile.userId });
+  });
+
   it('shows Runner Not Found and Profile Not Found for an unknown slug', async () => {
     stubApi({
       'GET /api/auth/me': { status: 401 },
