@@ -296,6 +296,12 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
   await expect(list.getByRole('listitem').first()).toContainText('$45');
   await expect(list.getByRole('listitem').nth(1)).toContainText('$250');
   await expect(page.getByRole('link', { name: 'Manage Training Data' })).toHaveAttribute('href', `/${slug}/fitness`);
+
+  // Signing out on the page takes the owner controls away with the session.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in to edit' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: "This page isn't live yet" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit story' })).toHaveCount(0);
   await context.close();
 });
 
