@@ -15,7 +15,7 @@ const workspaces = [
 ];
 
 export default {
-  // Integration tests start real services; the 5 s default is too tight on a loaded 2-core box.
+  // A global option: inside `projects` Jest ignores it and every test gets 5 s, too short on a busy 2-core box.
   testTimeout: 30_000,
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',

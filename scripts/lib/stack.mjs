@@ -1,16 +1,18 @@
 // Starts and stops the whole product (migrations, services, gateway) as child processes.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
-const entry = (name) => `${ROOT}services/${name}/dist/main.js`;
+const entry = (name) =>
+  name === 'emulators' ? `${ROOT}tools/emulators/dist/main.js` : `${ROOT}services/${name}/dist/main.js`;
 
 export function servicesBuilt() {
-  return [...SERVICES, 'gateway'].every((name) => existsSync(entry(name)));
+  return [...SERVICES, 'gateway', 'emulators'].every((name) => existsSync(entry(name)));
 }
 
 export function isBuilt() {
@@ -81,10 +83,80 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}`);
 }
 
-/** Starts the four services and the gateway, waits for readiness, returns handles to stop them. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const EMULATOR_WEBHOOK_SECRET = 'whsec_local_emulator';
+
+/**
+ * The emulators (tools/emulators, one process for Stripe and Strava) stand in for a service whose
+ * real keys are not set. Returns the settings the stack's processes get, or null when all keys are real.
+ */
+async function emulatorSettings(env, gatewayPort, log) {
+  if (env.STRIPE_SECRET_KEY) return null;
+  const host = '127.0.0.1';
+  const stripePort = Number(env.STRIPE_EMULATOR_PORT) || (await freePort());
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || EMULATOR_WEBHOOK_SECRET;
+  const stripeApiBase = `http://${host}:${stripePort}`;
+  log('runpledge', `no STRIPE_SECRET_KEY: billing uses the Stripe emulator at ${stripeApiBase} (test mode)`);
+  return {
+    processEnv: {
+      EMULATORS_HOST: host,
+      STRIPE_EMULATOR_PORT: String(stripePort),
+      STRAVA_EMULATOR_PORT: String(Number(env.STRAVA_EMULATOR_PORT) || (await freePort())),
+      STRIPE_WEBHOOK_URL: `http://${host}:${gatewayPort}/api/webhooks/stripe`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+    stackEnv: { STRIPE_API_BASE: stripeApiBase, STRIPE_WEBHOOK_SECRET: webhookSecret },
+    ready: `${stripeApiBase}/_emulator/health`,
+  };
+}
+
+async function waitForUrl(url, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${what} did not start in ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the emulators when real keys are missing, then the four services and the gateway; waits
+ * for readiness and returns handles to stop them.
+ */
 export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 60_000 }) {
   const processes = new Map();
-  const fullEnv = { ...env, PORT: String(port) };
+  const emulators = await emulatorSettings(env, port, log);
+  const fullEnv = { ...env, ...emulators?.stackEnv, PORT: String(port) };
+  if (emulators) {
+    const proc = startProcess('emulators', { ...fullEnv, ...emulators.processEnv }, log);
+    processes.set('emulators', proc);
+    try {
+      await Promise.race([
+        waitForUrl(emulators.ready, readyTimeoutMs, 'the emulators'),
+        proc.exited.then(({ code }) => {
+          throw new Error(`the emulators exited during start-up (code ${code})`);
+        }),
+      ]);
+    } catch (err) {
+      await proc.stop();
+      throw err;
+    }
+  }
   for (const name of SERVICES) processes.set(name, startProcess(name, fullEnv, log));
   processes.set('gateway', startProcess('gateway', fullEnv, log));
   const url = `http://127.0.0.1:${port}`;
@@ -92,15 +164,18 @@ export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 6
     url,
     env: fullEnv,
     processes,
+    /** Where the Stripe emulator listens, when it is used. */
+    stripeApiBase: emulators?.stackEnv.STRIPE_API_BASE,
     /** Restarts one process (e.g. a service after a test stopped it). */
     restart(name) {
       processes.set(name, startProcess(name, fullEnv, log));
       return processes.get(name);
     },
     async stop() {
-      // Gateway first so nothing new arrives, then the services.
+      // Gateway first so nothing new arrives, then the services, then what they talk to.
       await processes.get('gateway')?.stop();
       await Promise.all(SERVICES.map((name) => processes.get(name)?.stop()));
+      await processes.get('emulators')?.stop();
     },
   };
   try {
