@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
+import { jsonResponse } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { Dashboard } from './dashboard';
 
 const page = {
@@ -14,14 +16,14 @@ const page = {
 
 describe('Dashboard', () => {
   it('offers Create Your First Page when there are no pages', async () => {
-    stubApi({ 'GET /api/recent-profiles': { body: [] } });
+    mockApi({ 'GET /api/recent-profiles': jsonResponse(200, []) });
     renderWithProviders(<Dashboard />);
 
     expect(await screen.findByRole('link', { name: 'Create Your First Page' })).toHaveAttribute('href', '/signup');
   });
 
   it('says Failed to load your profiles when the list cannot be loaded', async () => {
-    stubApi({ 'GET /api/recent-profiles': { status: 500, statusText: 'Internal Server Error' } });
+    mockApi({ 'GET /api/recent-profiles': jsonResponse(500, undefined, 'Internal Server Error') });
     renderWithProviders(<Dashboard />);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load your profiles');
@@ -29,7 +31,7 @@ describe('Dashboard', () => {
   });
 
   it('shows one card per page with its details and links', async () => {
-    stubApi({ 'GET /api/recent-profiles': { body: [page] } });
+    mockApi({ 'GET /api/recent-profiles': jsonResponse(200, [page]) });
     renderWithProviders(<Dashboard />);
 
     const card = (await screen.findByRole('heading', { name: 'Jane Doe' })).closest('article')!;
@@ -44,9 +46,9 @@ describe('Dashboard', () => {
   });
 
   it('deletes a page after confirmation and says so', async () => {
-    const calls = stubApi({
-      'GET /api/recent-profiles': { body: [page] },
-      [`DELETE /api/runner-profile/${page.id}`]: { body: { success: true } },
+    const { calls } = mockApi({
+      'GET /api/recent-profiles': jsonResponse(200, [page]),
+      [`DELETE /api/runner-profile/${page.id}`]: jsonResponse(200, { success: true }),
     });
     renderWithProviders(<Dashboard />);
 
@@ -62,9 +64,9 @@ describe('Dashboard', () => {
   });
 
   it('keeps the page and says so when the delete fails', async () => {
-    stubApi({
-      'GET /api/recent-profiles': { body: [page] },
-      [`DELETE /api/runner-profile/${page.id}`]: { status: 500, statusText: 'Internal Server Error' },
+    mockApi({
+      'GET /api/recent-profiles': jsonResponse(200, [page]),
+      [`DELETE /api/runner-profile/${page.id}`]: jsonResponse(500, undefined, 'Internal Server Error'),
     });
     renderWithProviders(<Dashboard />);
 

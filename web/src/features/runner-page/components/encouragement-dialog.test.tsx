@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
+import { jsonResponse } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { SendEncouragement } from './send-encouragement';
 
 const profileId = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
@@ -22,7 +24,7 @@ describe('Send Encouragement dialog', () => {
   beforeAll(() => import('./encouragement-dialog'));
 
   it('asks to fill in all fields when nothing is typed', async () => {
-    const calls = stubApi({});
+    const { calls } = mockApi({});
     const dialog = await openDialog();
     fill(dialog, '', '');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all fields');
@@ -30,7 +32,7 @@ describe('Send Encouragement dialog', () => {
   });
 
   it('needs both the name and the message', async () => {
-    const calls = stubApi({});
+    const { calls } = mockApi({});
     const dialog = await openDialog();
     fill(dialog, 'Sam', '  ');
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Both name and message are required');
@@ -38,7 +40,7 @@ describe('Send Encouragement dialog', () => {
   });
 
   it('sends the encouragement, says so and closes', async () => {
-    const calls = stubApi({ 'POST /api/encouragement': { status: 201, body: { success: true } } });
+    const { calls } = mockApi({ 'POST /api/encouragement': jsonResponse(201, { success: true }) });
     const dialog = await openDialog();
     fill(dialog, ' Sam ', 'Go Jane!');
 
@@ -48,7 +50,7 @@ describe('Send Encouragement dialog', () => {
   });
 
   it('says Failed to send and keeps what was typed when the server fails', async () => {
-    stubApi({ 'POST /api/encouragement': { status: 500, statusText: 'Internal Server Error' } });
+    mockApi({ 'POST /api/encouragement': jsonResponse(500, undefined, 'Internal Server Error') });
     const dialog = await openDialog();
     fill(dialog, 'Sam', 'Go Jane!');
 

@@ -1,41 +1,51 @@
 import type { ProfileView } from '@runpledge/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi } from '@/testing/render-with-providers';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse, sampleUser } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
 import { sampleProfileView } from '../testing/sample-profile';
 import { RunnerPage } from './runner-page';
 
-const signedInUser = {
-  id: '9d9d9d9d-8f2d-4e6a-9b7c-0d1e2f3a4b5c',
-  email: 'someone@example.com',
-  emailVerified: true,
-  createdAt: '2026-01-02T03:04:05.000Z',
-};
+const signedInUser = sampleUser({ email: 'someone@example.com' });
 
 function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
+  // Signed in as the app remembers it: the saved user, confirmed by the server.
+  if (signedIn) localStorage.setItem('runpledge:user', JSON.stringify(signedInUser));
   return {
-    'GET /api/auth/me': signedIn ? { body: { user: signedInUser } } : { status: 401, statusText: 'Unauthorized' },
-    [`GET /api/runner-profile/${profile.urlSlug}`]: { body: { profile } },
-    [`GET /api/training-stats/${profile.id}`]: {
-      body: { hasTrainingData: true, totalMiles: 123.4, averagePace: '8:45 /mi', trainingStartDate: null, runCount: 3 },
-    },
-    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: { body: [] },
-    [`GET /api/runner-profile/${profile.id}/encouragements`]: {
-      body: [
-        {
-          id: 'e1',
-          runnerProfileId: profile.id,
-          senderName: 'Sam',
-          message: 'You have got this!',
-          createdAt: '2026-03-01T10:00:00.000Z',
-        },
-      ],
-    },
+    'GET /api/auth/me': signedIn
+      ? jsonResponse(200, { user: signedInUser })
+      : jsonResponse(401, undefined, 'Unauthorized'),
+    'GET /api/subscription/check': jsonResponse(200, {
+      status: 'trialing',
+      hasAccess: true,
+      lifetimeAccess: false,
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+    }),
+    [`GET /api/runner-profile/${profile.urlSlug}`]: jsonResponse(200, { profile }),
+    [`GET /api/training-stats/${profile.id}`]: jsonResponse(200, {
+      hasTrainingData: true,
+      totalMiles: 123.4,
+      averagePace: '8:45 /mi',
+      trainingStartDate: null,
+      runCount: 3,
+    }),
+    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+    [`GET /api/runner-profile/${profile.id}/encouragements`]: jsonResponse(200, [
+      {
+        id: 'e1',
+        runnerProfileId: profile.id,
+        senderName: 'Sam',
+        message: 'You have got this!',
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+    ]),
   };
 }
 
 function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) {
-  const calls = stubApi(pageRoutes(profile, options));
+  const { calls } = mockApi(pageRoutes(profile, options));
   renderWithProviders(<RunnerPage slug={profile.urlSlug} />, { path: `/${profile.urlSlug}` });
   return calls;
 }
@@ -43,6 +53,7 @@ function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) 
 describe('RunnerPage', () => {
   // The owner's tools are a lazy chunk; loading it once up front keeps the tests' waits short.
   beforeAll(() => import('./owner-challenges'));
+  afterEach(() => localStorage.clear());
 
   it('shows a visitor every section, with Donate Now going to the donation link', async () => {
     renderPage(sampleProfileView());
@@ -123,11 +134,10 @@ describe('RunnerPage', () => {
 
   it('saves the story and says so', async () => {
     const profile = sampleProfileView({ isOwner: true });
-    const calls = stubApi({
+    const { calls } = mockApi({
       ...pageRoutes(profile, { signedIn: true }),
-      [`PUT /api/runner-profile/${profile.id}`]: (body) => ({
-        body: { profile: { ...profile, description: (body as { description: string }).description } },
-      }),
+      [`PUT /api/runner-profile/${profile.id}`]: (body) =>
+        jsonResponse(200, { profile: { ...profile, description: (body as { description: string }).description } }),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
@@ -142,9 +152,9 @@ describe('RunnerPage', () => {
 
   it('says when the story could not be saved', async () => {
     const profile = sampleProfileView({ isOwner: true });
-    stubApi({
+    mockApi({
       ...pageRoutes(profile, { signedIn: true }),
-      [`PUT /api/runner-profile/${profile.id}`]: { status: 500, statusText: 'Internal Server Error' },
+      [`PUT /api/runner-profile/${profile.id}`]: jsonResponse(500, undefined, 'Internal Server Error'),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
@@ -168,12 +178,10 @@ describe('RunnerPage', () => {
 
   it('adds a challenge and says so', async () => {
     const profile = sampleProfileView({ isOwner: true });
-    const calls = stubApi({
+    const { calls } = mockApi({
       ...pageRoutes(profile, { signedIn: true }),
-      'POST /api/fundraising-challenges': (body) => ({
-        status: 201,
-        body: { challenge: { id: 'new', position: 2, ...(body as object) } },
-      }),
+      'POST /api/fundraising-challenges': (body) =>
+        jsonResponse(201, { challenge: { id: 'new', position: 2, ...(body as object) } }),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
@@ -195,13 +203,13 @@ describe('RunnerPage', () => {
 
   it('asks the owner to reconnect Strava when a sync finds the token revoked', async () => {
     const profile = sampleProfileView({ isOwner: true });
-    stubApi({
+    mockApi({
       ...pageRoutes(profile, { signedIn: true }),
-      'POST /api/strava/sync': {
-        status: 409,
-        statusText: 'Conflict',
-        body: { error: 'Strava access was revoked', needsReconnect: true },
-      },
+      'POST /api/strava/sync': jsonResponse(
+        409,
+        { error: 'Strava access was revoked', needsReconnect: true },
+        'Conflict',
+      ),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
@@ -213,9 +221,9 @@ describe('RunnerPage', () => {
 
   it('reports a synced result', async () => {
     const profile = sampleProfileView({ isOwner: true });
-    const calls = stubApi({
+    const { calls } = mockApi({
       ...pageRoutes(profile, { signedIn: true }),
-      'POST /api/strava/sync': { body: { message: 'Synced 3 activities', synced: 3 } },
+      'POST /api/strava/sync': jsonResponse(200, { message: 'Synced 3 activities', synced: 3 }),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
@@ -226,13 +234,9 @@ describe('RunnerPage', () => {
   });
 
   it('shows Runner Not Found and Profile Not Found for an unknown slug', async () => {
-    stubApi({
-      'GET /api/auth/me': { status: 401 },
-      'GET /api/runner-profile/nobody': {
-        status: 404,
-        statusText: 'Not Found',
-        body: { message: 'Runner profile not found' },
-      },
+    mockApi({
+      'GET /api/auth/me': jsonResponse(401),
+      'GET /api/runner-profile/nobody': jsonResponse(404, { message: 'Runner profile not found' }, 'Not Found'),
     });
     renderWithProviders(<RunnerPage slug="nobody" />);
 
@@ -259,10 +263,10 @@ describe('RunnerPage', () => {
 
   it('shows TBD for the stats when training data is missing', async () => {
     const profile = sampleProfileView({ goalHours: 0, goalMinutes: 0 });
-    stubApi({
+    mockApi({
       ...pageRoutes(profile),
-      [`GET /api/training-stats/${profile.id}`]: { status: 404, statusText: 'Not Found' },
-      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: { status: 503 },
+      [`GET /api/training-stats/${profile.id}`]: jsonResponse(404, undefined, 'Not Found'),
+      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(503),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
