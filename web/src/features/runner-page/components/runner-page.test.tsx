@@ -78,10 +78,7 @@ describe('RunnerPage', () => {
     expect(screen.getByTestId('stat-Goal Time')).toHaveTextContent('3h 45m');
     expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent('8:45 /mi');
     expect(await screen.findByText(/No training runs yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in to edit' })).toHaveAttribute(
-      'href',
-      '/login?redirect=%2Fjane-runs',
-    );
+    expect(screen.getByRole('link', { name: 'Sign in to edit' })).toHaveAttribute('href', '/login?redirect=/jane-runs');
   });
 
   it('opens each challenge on the donation platform with its amount', async () => {

@@ -3,7 +3,6 @@ import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRunnerProfile } from '../api/get-runner-profile';
-import { useViewer } from '../hooks/use-viewer';
 import { FundraisingSection } from './fundraising-section';
 import { OwnerEncouragements } from './owner-encouragements';
 import { RunnerFooter } from './runner-footer';
@@ -17,12 +16,11 @@ import { TrainingHistory, TrainingStatCards } from './training-section';
 
 /** The public page at /{slug}. Owner controls follow the server's `isOwner`, never the mere sign-in. */
 export function RunnerPage({ slug }: { slug: string }) {
-  const viewer = useViewer();
   const profile = useRunnerProfile(slug);
 
   return (
     <div className="flex min-h-dvh flex-col bg-neutral-50">
-      <RunnerTopBar slug={slug} viewer={viewer} />
+      <RunnerTopBar slug={slug} />
       {profile.isPending ? (
         <>
           {/* The address until the runner's name arrives. */}

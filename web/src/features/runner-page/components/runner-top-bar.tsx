@@ -3,21 +3,18 @@ import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { LinkButton } from '@/components/ui/link-button';
 import { Logo } from '@/components/ui/logo';
-import { useToast } from '@/components/ui/toast-context';
-import type { Viewer } from '../hooks/use-viewer';
+import { useAuth } from '@/lib/auth';
+import { loginPathFor } from '@/lib/safe-redirect';
 
-/** Logo, and either 'Sign in to edit' or a welcome with Sign out. */
-export function RunnerTopBar({ slug, viewer }: { slug: string; viewer: Viewer }) {
-  const { toast } = useToast();
-  const { user, loading, signOut } = viewer;
+/**
+ * Logo, and either 'Sign in to edit' or a welcome with Sign out. Owner controls below follow
+ * the page's `isOwner`, which the page reloads to when the session changes.
+ */
+export function RunnerTopBar({ slug }: { slug: string }) {
+  const { user, loading, signOut } = useAuth();
 
-  const handleSignOut = async () => {
-    try {
-      await signOut();
-    } catch {
-      toast({ title: 'Sign out failed', description: 'Please try again.', variant: 'destructive' });
-    }
-  };
+  // The provider signs out on this device even if the server call fails, and logs the failure.
+  const handleSignOut = () => signOut().catch(() => {});
 
   return (
     <header className="border-b border-border bg-white">
@@ -38,7 +35,7 @@ export function RunnerTopBar({ slug, viewer }: { slug: string; viewer: Viewer })
                 </Button>
               </>
             ) : (
-              <LinkButton to={`/login?redirect=${encodeURIComponent(`/${slug}`)}`} variant="ghost" size="sm">
+              <LinkButton to={loginPathFor(`/${slug}`)} variant="ghost" size="sm">
                 Sign in to edit
               </LinkButton>
             )}
