@@ -15,12 +15,19 @@ async function signedInRunner(page: Page, slug = `runner-${randomUUID().slice(0,
     data: { email: `${slug}@example.com`, password: 'Secret123' },
   });
   expect(res.status()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
   await page.goto('/payment');
-  await page.evaluate((urlSlug) => {
-    const entry = { value: { url_slug: urlSlug }, expiresAt: Date.now() + 30 * 60_000 };
-    sessionStorage.setItem('runpledge:signup-form', JSON.stringify(entry));
-  }, slug);
-  return { slug, user: (await res.json()).user as { id: string } };
+  // As the sign-up screens leave it: the user saved for the auth provider, the form data for /payment.
+  await page.evaluate(
+    ({ urlSlug, signedUp }) => {
+      localStorage.setItem('runpledge:user', JSON.stringify(signedUp));
+      const entry = { value: { url_slug: urlSlug }, expiresAt: Date.now() + 30 * 60_000 };
+      sessionStorage.setItem('runpledge:signup-form', JSON.stringify(entry));
+    },
+    { urlSlug: slug, signedUp: user },
+  );
+  await page.reload();
+  return { slug, user };
 }
 
 const dataLayerEvents = (page: Page) =>
