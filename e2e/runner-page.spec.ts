@@ -153,10 +153,11 @@ test.describe('a published runner page', () => {
     await expect(dialog.getByLabel('Your name')).toBeFocused();
 
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields');
+    await expect(dialog.getByLabel('Your name')).toHaveAccessibleDescription('Please fill in all fields');
     await dialog.getByLabel('Your name').fill('Sam');
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Both name and message are required');
+    await expect(dialog.getByLabel('Message')).toHaveAccessibleDescription('Both name and message are required');
+    await expect(dialog.getByLabel('Message')).toBeFocused();
 
     const message = `You have got this! ${unique('msg')}`;
     await dialog.getByLabel('Message').fill(message);
@@ -225,7 +226,8 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
   const story = page.getByLabel('Your story');
   await story.fill('   ');
   await page.getByRole('button', { name: 'Save story' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Story cannot be empty' })).toBeVisible();
+  await expect(story).toHaveAccessibleDescription('Story cannot be empty');
+  await expect(story).toBeFocused();
   await story.fill('Twenty-six miles for the kids, one training run at a time.');
   await page.getByRole('button', { name: 'Save story' }).click();
   await expect(page.getByText('Your story has been updated')).toBeVisible();
@@ -235,7 +237,8 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
   await page.getByRole('button', { name: 'Add Challenge' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add Challenge' });
   await dialog.getByRole('button', { name: 'Add challenge' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields');
+  await expect(dialog.getByLabel('Amount ($)')).toHaveAccessibleDescription('Please fill in all fields');
+  await expect(dialog.getByLabel('Amount ($)')).toBeFocused();
   await dialog.getByLabel('Amount ($)').fill('40');
   await dialog.getByLabel('Description').fill('Write your name on my arm on race day');
   await dialog.getByRole('button', { name: 'Add challenge' }).click();

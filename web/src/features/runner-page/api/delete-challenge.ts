@@ -12,7 +12,7 @@ export function useDeleteChallenge(view: ProfileView) {
   return useMutation({
     mutationFn: deleteChallenge,
     onSuccess: (_result, challengeId) => {
-      queryClient.setQueryData<ProfileView>(runnerProfileKey(view.urlSlug), (old) =>
+      queryClient.setQueriesData<ProfileView>({ queryKey: runnerProfileKey(view.urlSlug) }, (old) =>
         old ? { ...old, fundraisingChallenges: old.fundraisingChallenges.filter((c) => c.id !== challengeId) } : old,
       );
     },

@@ -1,7 +1,9 @@
 import type { ProfileView } from '@runpledge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
+/** Every cached view of a page (one per viewer), for updates after the owner's changes. */
 export const runnerProfileKey = (slug: string) => ['runner-profile', slug] as const;
 
 export async function getRunnerProfile(slug: string): Promise<ProfileView> {
@@ -9,6 +11,14 @@ export async function getRunnerProfile(slug: string): Promise<ProfileView> {
   return profile;
 }
 
+/**
+ * The page as the current viewer sees it. `isOwner` depends on who asks, so the cache is kept
+ * per viewer: signing in or out loads the page again for the new viewer.
+ */
 export function useRunnerProfile(slug: string) {
-  return useQuery({ queryKey: runnerProfileKey(slug), queryFn: () => getRunnerProfile(slug) });
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...runnerProfileKey(slug), user?.id ?? 'visitor'],
+    queryFn: () => getRunnerProfile(slug),
+  });
 }

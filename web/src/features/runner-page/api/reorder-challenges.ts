@@ -19,8 +19,8 @@ export function useReorderChallenges(view: ProfileView) {
       ),
     onMutate: async (ordered) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<ProfileView>(key);
-      queryClient.setQueryData<ProfileView>(key, (old) =>
+      const previous = queryClient.getQueriesData<ProfileView>({ queryKey: key });
+      queryClient.setQueriesData<ProfileView>({ queryKey: key }, (old) =>
         old
           ? { ...old, fundraisingChallenges: ordered.map((challenge, position) => ({ ...challenge, position })) }
           : old,
@@ -28,7 +28,7 @@ export function useReorderChallenges(view: ProfileView) {
       return { previous };
     },
     onError: (_error, _ordered, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      context?.previous.forEach(([queryKey, data]) => queryClient.setQueryData(queryKey, data));
     },
   });
 }

@@ -14,7 +14,7 @@ export function useUpdateStory(view: ProfileView) {
     mutationFn: (description: string) => updateStory(view.id, description),
     onSuccess: (profile) => {
       // The answer is the stored profile; how the caller sees it (owner, published) is unchanged.
-      queryClient.setQueryData<ProfileView>(runnerProfileKey(view.urlSlug), (old) =>
+      queryClient.setQueriesData<ProfileView>({ queryKey: runnerProfileKey(view.urlSlug) }, (old) =>
         old ? { ...old, description: profile.description, updatedAt: profile.updatedAt } : old,
       );
     },

@@ -1,9 +1,10 @@
 import { challengeInputSchema, FIELD_LIMITS, type Challenge, type ChallengeInput } from '@runpledge/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
-import { FormError } from './form-error';
-import { inputClass, labelClass, textareaClass } from './form-fields';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 
 export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 
@@ -45,73 +46,70 @@ interface ChallengeFormProps {
   onCancel: () => void;
 }
 
+type ChallengeField = 'amount' | 'description';
+
 function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormProps) {
-  const id = useId();
   const [amount, setAmount] = useState(challenge ? String(challenge.amount) : '');
   const [description, setDescription] = useState(challenge?.description ?? '');
   const [isExclusive, setIsExclusive] = useState(challenge?.isExclusive ?? false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: ChallengeField; message: string }>();
+  const fields = { amount: useRef<HTMLInputElement>(null), description: useRef<HTMLTextAreaElement>(null) };
+
+  const fail = (field: ChallengeField, message: string) => {
+    setError({ field, message });
+    fields[field].current?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (amount.trim() === '' || description.trim() === '') {
-      setError(FILL_IN_ALL_FIELDS);
-      return;
-    }
-    // The same rules the server applies (amount 0-10000, 2 decimals, 500 characters).
+    if (amount.trim() === '') return fail('amount', FILL_IN_ALL_FIELDS);
+    if (description.trim() === '') return fail('description', FILL_IN_ALL_FIELDS);
+    // The same rules the server applies (amount 0-10000 with 2 decimals, 500 characters).
     const parsed = challengeInputSchema.safeParse({ amount, description, isExclusive });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? FILL_IN_ALL_FIELDS);
-      return;
+      const issue = parsed.error.issues[0];
+      return fail(issue?.path[0] === 'description' ? 'description' : 'amount', issue?.message ?? FILL_IN_ALL_FIELDS);
     }
-    setError(null);
+    setError(undefined);
     onSave(parsed.data);
   };
 
-  const errorId = `${id}-error`;
-  const invalid = error ? true : undefined;
+  const errorOf = (field: ChallengeField) => (error?.field === field ? error.message : undefined);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-amount`} className={labelClass}>
-          Amount ($)
-        </label>
-        <input
-          id={`${id}-amount`}
-          type="number"
-          inputMode="decimal"
-          min={FIELD_LIMITS.challengeAmountMin}
-          max={FIELD_LIMITS.challengeAmountMax}
-          step={FIELD_LIMITS.challengeAmountStep}
-          placeholder="250"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={invalid}
-          aria-describedby={error ? errorId : undefined}
-          className={inputClass}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={`${id}-description`} className={labelClass}>
-            Description
-          </label>
-          <span className="text-xs text-muted-foreground">
-            {description.length}/{FIELD_LIMITS.challengeDescription}
-          </span>
-        </div>
-        <textarea
-          id={`${id}-description`}
-          rows={3}
-          maxLength={FIELD_LIMITS.challengeDescription}
-          placeholder="I run a long run in a banana suit, photos guaranteed"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          aria-invalid={invalid}
-          aria-describedby={error ? errorId : undefined}
-          className={textareaClass}
-        />
-      </div>
+      <FormField label="Amount ($)" error={errorOf('amount')}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={fields.amount}
+            type="number"
+            inputMode="decimal"
+            min={FIELD_LIMITS.challengeAmountMin}
+            max={FIELD_LIMITS.challengeAmountMax}
+            step={FIELD_LIMITS.challengeAmountStep}
+            placeholder="250"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Description"
+        error={errorOf('description')}
+        aside={`${description.length}/${FIELD_LIMITS.challengeDescription}`}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            ref={fields.description}
+            rows={3}
+            maxLength={FIELD_LIMITS.challengeDescription}
+            placeholder="I run a long run in a banana suit, photos guaranteed"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        )}
+      </FormField>
       <label className="flex items-start gap-3 text-sm">
         <input
           type="checkbox"
@@ -124,7 +122,6 @@ function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormPro
           <span className="block text-muted-foreground">Only one supporter can choose it.</span>
         </span>
       </label>
-      <FormError id={errorId} message={error} />
       <DialogFooter>
         <Button variant="outline" onClick={onCancel} disabled={saving}>
           Cancel

@@ -27,7 +27,10 @@ describe('Send Encouragement dialog', () => {
     const { calls } = mockApi({});
     const dialog = await openDialog();
     fill(dialog, '', '');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    const name = within(dialog).getByLabelText('Your name');
+    expect(name).toHaveAccessibleDescription('Please fill in all fields');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
     expect(calls).toHaveLength(0);
   });
 
@@ -35,7 +38,9 @@ describe('Send Encouragement dialog', () => {
     const { calls } = mockApi({});
     const dialog = await openDialog();
     fill(dialog, 'Sam', '  ');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Both name and message are required');
+    const message = within(dialog).getByLabelText('Message');
+    expect(message).toHaveAccessibleDescription('Both name and message are required');
+    expect(message).toHaveFocus();
     expect(calls).toHaveLength(0);
   });
 

@@ -1,12 +1,13 @@
 import { FIELD_LIMITS } from '@runpledge/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSendEncouragement } from '../api/send-encouragement';
-import { FormError } from './form-error';
-import { inputClass, labelClass, textareaClass } from './form-fields';
 
 const ENCOURAGEMENT_MESSAGES = {
   nothingFilled: 'Please fill in all fields',
@@ -49,20 +50,28 @@ interface EncouragementFormProps {
   onDone: () => void;
 }
 
+type EncouragementField = 'senderName' | 'message';
+
 function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormProps) {
   const { toast } = useToast();
-  const id = useId();
   const [senderName, setSenderName] = useState('');
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: EncouragementField; message: string }>();
+  const fields = { senderName: useRef<HTMLInputElement>(null), message: useRef<HTMLTextAreaElement>(null) };
+
+  const fail = (field: EncouragementField, text: string) => {
+    setError({ field, message: text });
+    fields[field].current?.focus();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = senderName.trim();
     const text = message.trim();
-    if (!name && !text) return setError(ENCOURAGEMENT_MESSAGES.nothingFilled);
-    if (!name || !text) return setError(ENCOURAGEMENT_MESSAGES.oneMissing);
-    setError(null);
+    if (!name && !text) return fail('senderName', ENCOURAGEMENT_MESSAGES.nothingFilled);
+    if (!name) return fail('senderName', ENCOURAGEMENT_MESSAGES.oneMissing);
+    if (!text) return fail('message', ENCOURAGEMENT_MESSAGES.oneMissing);
+    setError(undefined);
     send.mutate(
       { runnerProfileId, senderName: name, message: text },
       {
@@ -82,45 +91,37 @@ function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormP
     );
   };
 
-  const errorId = `${id}-error`;
+  const errorOf = (field: EncouragementField) => (error?.field === field ? error.message : undefined);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <label htmlFor={`${id}-name`} className={labelClass}>
-          Your name
-        </label>
-        <input
-          id={`${id}-name`}
-          autoComplete="name"
-          maxLength={FIELD_LIMITS.senderName}
-          value={senderName}
-          onChange={(event) => setSenderName(event.target.value)}
-          aria-invalid={error && !senderName.trim() ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={inputClass}
-        />
-      </div>
-      <div className="flex flex-col gap-2">
-        <div className="flex items-baseline justify-between gap-3">
-          <label htmlFor={`${id}-message`} className={labelClass}>
-            Message
-          </label>
-          <span className="text-xs text-muted-foreground">
-            {message.length}/{FIELD_LIMITS.encouragementMessage}
-          </span>
-        </div>
-        <textarea
-          id={`${id}-message`}
-          rows={4}
-          maxLength={FIELD_LIMITS.encouragementMessage}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          aria-invalid={error && !message.trim() ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={textareaClass}
-        />
-      </div>
-      <FormError id={errorId} message={error} />
+      <FormField label="Your name" error={errorOf('senderName')}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={fields.senderName}
+            autoComplete="name"
+            maxLength={FIELD_LIMITS.senderName}
+            value={senderName}
+            onChange={(event) => setSenderName(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Message"
+        error={errorOf('message')}
+        aside={`${message.length}/${FIELD_LIMITS.encouragementMessage}`}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            ref={fields.message}
+            rows={4}
+            maxLength={FIELD_LIMITS.encouragementMessage}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={send.isPending}>
           Cancel

@@ -125,7 +125,9 @@ describe('RunnerPage', () => {
     fireEvent.change(screen.getByLabelText('Your story'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent('Story cannot be empty');
+    const story = screen.getByLabelText('Your story');
+    expect(story).toHaveAccessibleDescription('Story cannot be empty');
+    expect(story).toHaveFocus();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
@@ -169,7 +171,9 @@ describe('RunnerPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Amount ($)'), { target: { value: '40' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add challenge' }));
 
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    const description = within(dialog).getByLabelText('Description');
+    expect(description).toHaveAccessibleDescription('Please fill in all fields');
+    expect(description).toHaveFocus();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -1,10 +1,10 @@
 import { FIELD_LIMITS, type ProfileView } from '@runpledge/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast-context';
 import { useUpdateStory } from '../api/update-story';
-import { FormError } from './form-error';
-import { labelClass, textareaClass } from './form-fields';
 import { Section } from './section';
 
 export const STORY_EMPTY_MESSAGE = 'Story cannot be empty';
@@ -47,17 +47,18 @@ function StoryEditor({ profile, onDone }: { profile: ProfileView; onDone: () => 
   const { toast } = useToast();
   const updateStory = useUpdateStory(profile);
   const [draft, setDraft] = useState(profile.description);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const [error, setError] = useState<string>();
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const story = draft.trim();
     if (!story) {
       setError(STORY_EMPTY_MESSAGE);
+      field.current?.focus();
       return;
     }
-    setError(null);
+    setError(undefined);
     updateStory.mutate(story, {
       onSuccess: () => {
         toast({ title: 'Your story has been updated', variant: 'success' });
@@ -69,26 +70,19 @@ function StoryEditor({ profile, onDone }: { profile: ProfileView; onDone: () => 
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={`${id}-story`} className={labelClass}>
-          Your story
-        </label>
-        <span className="text-xs text-muted-foreground">
-          {draft.length}/{FIELD_LIMITS.description}
-        </span>
-      </div>
-      <textarea
-        id={`${id}-story`}
-        autoFocus
-        rows={8}
-        value={draft}
-        maxLength={FIELD_LIMITS.description}
-        onChange={(event) => setDraft(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={textareaClass}
-      />
-      <FormError id={`${id}-error`} message={error} />
+      <FormField label="Your story" error={error} aside={`${draft.length}/${FIELD_LIMITS.description}`}>
+        {(control) => (
+          <Textarea
+            {...control}
+            ref={field}
+            autoFocus
+            rows={8}
+            value={draft}
+            maxLength={FIELD_LIMITS.description}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        )}
+      </FormField>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={updateStory.isPending}>
           Cancel
