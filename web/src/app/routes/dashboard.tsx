@@ -1,12 +1,20 @@
 import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
+import { LinkButton } from '@/components/ui/link-button';
 import { DocumentTitle } from '@/components/seo/document-title';
+import { Dashboard } from '@/features/dashboard/components/dashboard';
 
 export default function DashboardRoute() {
   return (
     <PageLayout>
       <DocumentTitle title="Dashboard" />
-      <PageHeading lead="View, manage and delete the pages you have created.">Your fundraising pages</PageHeading>
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <PageHeading lead="View, manage and delete the pages you have created.">Your fundraising pages</PageHeading>
+        <LinkButton to="/signup" variant="outline">
+          Create New Page
+        </LinkButton>
+      </div>
+      <Dashboard />
     </PageLayout>
   );
 }

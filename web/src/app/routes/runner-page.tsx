@@ -1,7 +1,5 @@
 import { useParams } from 'react-router';
-import { PageHeading } from '@/components/layouts/page-heading';
-import { PageLayout } from '@/components/layouts/page-layout';
-import { DocumentTitle } from '@/components/seo/document-title';
+import { RunnerPage } from '@/features/runner-page/components/runner-page';
 import { DebugProfilePage } from './debug-profile';
 
 // Spec 2: /test-{name} is the debug page with a fixed sample profile, not a runner's slug.
@@ -12,12 +10,6 @@ export default function RunnerPageRoute() {
   if (slug.startsWith(DEBUG_SLUG_PREFIX)) {
     return <DebugProfilePage name={slug.slice(DEBUG_SLUG_PREFIX.length)} />;
   }
-  return (
-    <PageLayout>
-      <DocumentTitle title={slug} />
-      <PageHeading lead="Training progress, fundraising challenges and ways to support this runner.">
-        Runner page <span className="break-all text-muted-foreground">/{slug}</span>
-      </PageHeading>
-    </PageLayout>
-  );
+  // Keyed so moving between two runners' pages starts each one fresh (dialogs, paging).
+  return <RunnerPage key={slug} slug={slug} />;
 }

@@ -1,0 +1,48 @@
+import type { ProfileSummary } from '@runpledge/contracts';
+import { Button } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { LinkButton } from '@/components/ui/link-button';
+import { formatCalendarDate } from '@/lib/dates';
+
+interface ProfileCardProps {
+  profile: ProfileSummary;
+  onDelete: () => void;
+}
+
+/** One of the runner's pages: what it is, and View Page, Manage and Delete. */
+export function ProfileCard({ profile, onDelete }: ProfileCardProps) {
+  const path = `/${profile.urlSlug}`;
+  return (
+    <article className="flex min-w-0 flex-col rounded-xl border border-border bg-white p-5 shadow-card sm:p-6">
+      <h2 className="text-xl font-bold tracking-tight break-words text-brand-950">{profile.name}</h2>
+      <p className="mt-1 text-sm break-all text-muted-foreground">{path}</p>
+      <dl className="mt-4 grid gap-1 text-sm">
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="sr-only">Marathon</dt>
+          <dd className="font-semibold text-brand-800">{profile.marathonName}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Date</dt>
+          <dd className="text-neutral-700">{formatCalendarDate(profile.marathonDate)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 line-clamp-2 break-words text-neutral-700">{profile.description}</p>
+      <div className="mt-auto flex flex-wrap gap-2 pt-5">
+        <a
+          href={path}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonStyles({ variant: 'outline', size: 'sm' })}
+        >
+          View Page<span className="sr-only"> {profile.name} (opens in a new tab)</span>
+        </a>
+        <LinkButton to={path} size="sm">
+          Manage<span className="sr-only"> {profile.name}</span>
+        </LinkButton>
+        <Button variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-50" onClick={onDelete}>
+          Delete<span className="sr-only"> {profile.name}</span>
+        </Button>
+      </div>
+    </article>
+  );
+}

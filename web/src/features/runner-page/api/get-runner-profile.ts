@@ -1,0 +1,24 @@
+import type { ProfileView } from '@runpledge/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+
+/** Every cached view of a page (one per viewer), for updates after the owner's changes. */
+export const runnerProfileKey = (slug: string) => ['runner-profile', slug] as const;
+
+export async function getRunnerProfile(slug: string): Promise<ProfileView> {
+  const { profile } = await api.get<{ profile: ProfileView }>(`/api/runner-profile/${encodeURIComponent(slug)}`);
+  return profile;
+}
+
+/**
+ * The page as the current viewer sees it. `isOwner` depends on who asks, so the cache is kept
+ * per viewer: signing in or out loads the page again for the new viewer.
+ */
+export function useRunnerProfile(slug: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...runnerProfileKey(slug), user?.id ?? 'visitor'],
+    queryFn: () => getRunnerProfile(slug),
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { runHistoryKey } from './get-run-history';
+import { trainingStatsKey } from './get-training-stats';
+
+export interface SyncResult {
+  message?: string;
+  synced?: number;
+}
+
+export function syncStrava(userId: string): Promise<SyncResult> {
+  return api.post<SyncResult>('/api/strava/sync', { userId });
+}
+
+/** The owner's manual sync; the stats and history reload after it. */
+export function useSyncStrava(profileId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => syncStrava(userId),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trainingStatsKey(profileId) }),
+        queryClient.invalidateQueries({ queryKey: runHistoryKey(userId) }),
+      ]),
+  });
+}

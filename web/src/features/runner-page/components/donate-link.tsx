@@ -1,0 +1,38 @@
+import { buildDonationUrl, type ProfileView } from '@runpledge/contracts';
+import type { ReactNode } from 'react';
+import { buttonStyles, type ButtonStyleProps } from '@/components/ui/button-styles';
+
+interface DonateLinkProps extends ButtonStyleProps {
+  profile: ProfileView;
+  /** Preset amount, passed on where the platform takes one (spec 9). */
+  amount?: number;
+  children: ReactNode;
+}
+
+/** The URL a donation button opens: the page's donation link, with the amount where possible. */
+export function donationHref(profile: ProfileView, amount?: number): string | null {
+  if (amount === undefined && profile.donationUrl) return profile.donationUrl;
+  try {
+    return buildDonationUrl(profile, amount);
+  } catch {
+    // A malformed stored URL must not take the whole page down.
+    return profile.donationUrl;
+  }
+}
+
+/** Opens the runner's donation platform in a new tab. */
+export function DonateLink({ profile, amount, children, variant = 'accent', size, className }: DonateLinkProps) {
+  const href = donationHref(profile, amount);
+  if (!href) {
+    return (
+      <span role="link" aria-disabled="true" className={buttonStyles({ variant, size, className })}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonStyles({ variant, size, className })}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,279 @@
+import type { ProfileView } from '@runpledge/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse, sampleUser } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { sampleProfileView } from '../testing/sample-profile';
+import { RunnerPage } from './runner-page';
+
+const signedInUser = sampleUser({ email: 'someone@example.com' });
+
+function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
+  // Signed in as the app remembers it: the saved user, confirmed by the server.
+  if (signedIn) localStorage.setItem('runpledge:user', JSON.stringify(signedInUser));
+  return {
+    'GET /api/auth/me': signedIn
+      ? jsonResponse(200, { user: signedInUser })
+      : jsonResponse(401, undefined, 'Unauthorized'),
+    'GET /api/subscription/check': jsonResponse(200, {
+      status: 'trialing',
+      hasAccess: true,
+      lifetimeAccess: false,
+      trialEndsAt: null,
+      currentPeriodEnd: null,
+    }),
+    [`GET /api/runner-profile/${profile.urlSlug}`]: jsonResponse(200, { profile }),
+    [`GET /api/training-stats/${profile.id}`]: jsonResponse(200, {
+      hasTrainingData: true,
+      totalMiles: 123.4,
+      averagePace: '8:45 /mi',
+      trainingStartDate: null,
+      runCount: 3,
+    }),
+    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+    [`GET /api/runner-profile/${profile.id}/encouragements`]: jsonResponse(200, [
+      {
+        id: 'e1',
+        runnerProfileId: profile.id,
+        senderName: 'Sam',
+        message: 'You have got this!',
+        createdAt: '2026-03-01T10:00:00.000Z',
+      },
+    ]),
+  };
+}
+
+function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) {
+  const { calls } = mockApi(pageRoutes(profile, options));
+  renderWithProviders(<RunnerPage slug={profile.urlSlug} />, { path: `/${profile.urlSlug}` });
+  return calls;
+}
+
+describe('RunnerPage', () => {
+  // The owner's tools are a lazy chunk; loading it once up front keeps the tests' waits short.
+  beforeAll(() => import('./owner-challenges'));
+  afterEach(() => localStorage.clear());
+
+  it('shows a visitor every section, with Donate Now going to the donation link', async () => {
+    renderPage(sampleProfileView());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText(/Running the/)).toHaveTextContent('Running the Chicago Marathon');
+    expect(screen.getByRole('timer')).toHaveTextContent(/Days/);
+    for (const title of [
+      'My Story',
+      'Fundraising Progress',
+      'Training History',
+      'Share & Support',
+      'Every Mile Matters',
+    ]) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('progressbar', { name: 'Fundraising progress' })).toHaveAttribute('aria-valuenow', '25');
+    expect(screen.getByText('7 donors')).toBeInTheDocument();
+    const donate = screen.getAllByRole('link', { name: 'Donate Now' });
+    expect(donate[0]).toHaveAttribute('href', 'https://www.justgiving.com/fundraising/jane-runs');
+    expect(await screen.findByTestId('stat-Miles Trained')).toHaveTextContent('123.4');
+    expect(screen.getByTestId('stat-Goal Time')).toHaveTextContent('3h 45m');
+    expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent('8:45 /mi');
+    expect(await screen.findByText(/No training runs yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to edit' })).toHaveAttribute('href', '/login?redirect=/jane-runs');
+  });
+
+  it('opens each challenge on the donation platform with its amount', async () => {
+    renderPage(sampleProfileView());
+
+    const links = await screen.findAllByRole('link', { name: /Choose This Challenge/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
+      'https://www.justgiving.com/fundraising/jane-runs?amount=25.00',
+    ]);
+    expect(links[0]).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no owner controls to a signed-in user who does not own the page', async () => {
+    const calls = renderPage(sampleProfileView({ isOwner: false }), { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit story' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Challenge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit challenge/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reorder challenge/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sync' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Training Data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Messages from Supporters' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/encouragements'))).toBe(false);
+  });
+
+  it('gives the owner the story editor, challenge tools, sync, Training Data and messages', async () => {
+    renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
+
+    expect(await screen.findByRole('button', { name: 'Edit story' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add Challenge' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Reorder challenge/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Sync' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage Training Data' })).toHaveAttribute('href', '/jane-runs/fitness');
+    expect(await screen.findByText('You have got this!')).toBeInTheDocument();
+  });
+
+  it('refuses an empty story with the spec message and sends nothing', async () => {
+    const calls = renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
+    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+
+    const story = screen.getByLabelText('Your story');
+    expect(story).toHaveAccessibleDescription('Story cannot be empty');
+    expect(story).toHaveFocus();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('saves the story and says so', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    const { calls } = mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      [`PUT /api/runner-profile/${profile.id}`]: (body) =>
+        jsonResponse(200, { profile: { ...profile, description: (body as { description: string }).description } }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
+    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: 'A new chapter.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+
+    expect(await screen.findByText('Your story has been updated')).toBeInTheDocument();
+    expect(screen.getByText('A new chapter.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ description: 'A new chapter.' });
+  });
+
+  it('says when the story could not be saved', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      [`PUT /api/runner-profile/${profile.id}`]: jsonResponse(500, undefined, 'Internal Server Error'),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+
+    expect(await screen.findByText('Failed to update story')).toBeInTheDocument();
+  });
+
+  it('asks for every challenge field before saving', async () => {
+    const calls = renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Challenge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Challenge' });
+    fireEvent.change(within(dialog).getByLabelText('Amount ($)'), { target: { value: '40' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add challenge' }));
+
+    const description = within(dialog).getByLabelText('Description');
+    expect(description).toHaveAccessibleDescription('Please fill in all fields');
+    expect(description).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('adds a challenge and says so', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    const { calls } = mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/fundraising-challenges': (body) =>
+        jsonResponse(201, { challenge: { id: 'new', position: 2, ...(body as object) } }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Challenge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Challenge' });
+    fireEvent.change(within(dialog).getByLabelText('Amount ($)'), { target: { value: '40.5' } });
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Arm writing' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add challenge' }));
+
+    expect(await screen.findByText('Challenge added successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      runnerProfileId: profile.id,
+      amount: 40.5,
+      description: 'Arm writing',
+      isExclusive: true,
+    });
+  });
+
+  it('asks the owner to reconnect Strava when a sync finds the token revoked', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': jsonResponse(
+        409,
+        { error: 'Strava access was revoked', needsReconnect: true },
+        'Conflict',
+      ),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Reconnection Required')).toBeInTheDocument();
+    expect(screen.getByText('Strava access was revoked')).toBeInTheDocument();
+  });
+
+  it('reports a synced result', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    const { calls } = mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': jsonResponse(200, { message: 'Synced 3 activities', synced: 3 }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Activities Synced')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/strava/sync')?.body).toEqual({ userId: profile.userId });
+  });
+
+  it('shows Runner Not Found and Profile Not Found for an unknown slug', async () => {
+    mockApi({
+      'GET /api/auth/me': jsonResponse(401),
+      'GET /api/runner-profile/nobody': jsonResponse(404, { message: 'Runner profile not found' }, 'Not Found'),
+    });
+    renderWithProviders(<RunnerPage slug="nobody" />);
+
+    expect(await screen.findByRole('heading', { name: 'Runner Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Profile Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows visitors a notice instead of an unpublished page', async () => {
+    renderPage(sampleProfileView({ published: false }));
+
+    expect(await screen.findByRole('heading', { name: "This page isn't live yet" })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Fundraising Progress' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Donate Now' })).not.toBeInTheDocument();
+  });
+
+  it('shows the owner of an unpublished page the page with a link to payment', async () => {
+    renderPage(sampleProfileView({ published: false, isOwner: true }), { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByText(/Your page isn't live yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start your free trial' })).toHaveAttribute('href', '/payment');
+  });
+
+  it('shows TBD for the stats when training data is missing', async () => {
+    const profile = sampleProfileView({ goalHours: 0, goalMinutes: 0 });
+    mockApi({
+      ...pageRoutes(profile),
+      [`GET /api/training-stats/${profile.id}`]: jsonResponse(404, undefined, 'Not Found'),
+      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(503),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    await waitFor(() => expect(screen.getByTestId('stat-Miles Trained')).toHaveTextContent('TBD'));
+    expect(screen.getByTestId('stat-Goal Time')).toHaveTextContent('TBD');
+    expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent('TBD');
+    expect(await screen.findByText(/Training history isn't available right now/)).toBeInTheDocument();
+  });
+});

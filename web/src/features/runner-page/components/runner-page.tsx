@@ -1,0 +1,97 @@
+import type { ProfileView } from '@runpledge/contracts';
+import { Container } from '@/components/ui/container';
+import { DocumentTitle } from '@/components/seo/document-title';
+import { ApiRequestError } from '@/lib/api-client';
+import { useRunnerProfile } from '../api/get-runner-profile';
+import { FundraisingSection } from './fundraising-section';
+import { OwnerEncouragements } from './owner-encouragements';
+import { RunnerFooter } from './runner-footer';
+import { RunnerHero } from './runner-hero';
+import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton, UnpublishedNotice } from './runner-page-states';
+import { RunnerTopBar } from './runner-top-bar';
+import { ShareSupport } from './share-support';
+import { StorySection } from './story-section';
+import { TrainingDataCard } from './training-data-card';
+import { TrainingHistory, TrainingStatCards } from './training-section';
+
+/** The public page at /{slug}. Owner controls follow the server's `isOwner`, never the mere sign-in. */
+export function RunnerPage({ slug }: { slug: string }) {
+  const profile = useRunnerProfile(slug);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-neutral-50">
+      <RunnerTopBar slug={slug} />
+      {profile.isPending ? (
+        <>
+          {/* The address until the runner's name arrives. */}
+          <DocumentTitle title={slug} />
+          <RunnerPageSkeleton slug={slug} />
+        </>
+      ) : profile.isError ? (
+        <>
+          <DocumentTitle title="Runner Not Found" />
+          <RunnerNotFound
+            slug={slug}
+            missing={profile.error instanceof ApiRequestError && profile.error.status === 404}
+            onRetry={() => void profile.refetch()}
+          />
+        </>
+      ) : !profile.data.published && !profile.data.isOwner ? (
+        <>
+          <DocumentTitle title={profile.data.name} />
+          <UnpublishedNotice profile={profile.data} />
+        </>
+      ) : (
+        <RunnerPageContent profile={profile.data} />
+      )}
+    </div>
+  );
+}
+
+function RunnerPageContent({ profile }: { profile: ProfileView }) {
+  return (
+    <>
+      <DocumentTitle title={`${profile.name} · ${profile.marathonName}`} />
+      {profile.isOwner && !profile.published && <OwnerUnpublishedBanner />}
+      <main className="flex-1">
+        <RunnerHero profile={profile} />
+        {/*
+          Two columns from lg up; on a phone one column where the fundraising card follows the
+          story (the columns become `contents` so `order` can interleave their cards).
+        */}
+        <Container className="flex flex-col gap-6 py-8 sm:py-10 lg:grid lg:grid-cols-3 lg:items-start">
+          <div className="contents lg:col-span-2 lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+            <div className="order-1 min-w-0 lg:order-none">
+              <StorySection profile={profile} />
+            </div>
+            <div className="order-3 min-w-0 lg:order-none">
+              <TrainingStatCards profile={profile} />
+            </div>
+            <div className="order-4 min-w-0 lg:order-none">
+              <TrainingHistory profile={profile} />
+            </div>
+            {profile.isOwner && (
+              <div className="order-6 min-w-0 lg:order-none">
+                <TrainingDataCard slug={profile.urlSlug} />
+              </div>
+            )}
+          </div>
+          <div className="contents lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
+            <div className="order-2 min-w-0 lg:order-none">
+              <FundraisingSection profile={profile} />
+            </div>
+            <div className="order-5 min-w-0 lg:order-none">
+              <ShareSupport profile={profile} />
+            </div>
+            {profile.isOwner && (
+              <div className="order-7 min-w-0 lg:order-none">
+                <OwnerEncouragements profile={profile} />
+              </div>
+            )}
+          </div>
+        </Container>
+      </main>
+      <RunnerFooter profile={profile} />
+    </>
+  );
+}
