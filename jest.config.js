@@ -11,6 +11,7 @@ const workspaces = [
   'services/billing',
   'services/fitness',
   'services/gateway',
+  'tools/emulators',
 ];
 
 export default {
