@@ -23,7 +23,15 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 try {
   await migrateAll(run.env, log);
-  stack = await startStack({ env: run.env, port, log });
+  // Its own emulator ports and public URL, so it runs beside `npm start` and OAuth returns here.
+  const env = {
+    ...run.env,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    STRAVA_EMULATOR_PORT: process.env.E2E_STRAVA_EMULATOR_PORT ?? String(port + 10_000),
+    STRIPE_EMULATOR_PORT: String(port + 11_000),
+    STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+  };
+  stack = await startStack({ env, port, log });
   console.log(`e2e stack ready at ${stack.url}`);
 } catch (err) {
   console.error(err);

@@ -4,13 +4,24 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../jest/helpers.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
-const entry = (name) => `${ROOT}services/${name}/dist/main.js`;
+/** Processes that are not a service's main.js. */
+const ENTRIES = {
+  'fitness-worker': 'services/fitness/dist/worker.js',
+  emulators: 'tools/emulators/dist/main.js',
+};
+const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
+
+/** The local Stripe and Strava emulators stand in whenever real keys are missing (README). */
+export function needsEmulators(env) {
+  return !(env.STRIPE_SECRET_KEY && env.STRAVA_CLIENT_ID && env.STRAVA_CLIENT_SECRET);
+}
 
 export function servicesBuilt() {
-  return [...SERVICES, 'gateway'].every((name) => existsSync(entry(name)));
+  return [...SERVICES, 'gateway', 'fitness-worker', 'emulators'].every((name) => existsSync(entry(name)));
 }
 
 export function isBuilt() {
@@ -81,11 +92,22 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}`);
 }
 
-/** Starts the four services and the gateway, waits for readiness, returns handles to stop them. */
+/**
+ * Starts the emulators (when no real keys are set), the four services, the fitness sync worker and the
+ * gateway, waits for readiness, returns handles to stop them.
+ */
 export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 60_000 }) {
   const processes = new Map();
   const fullEnv = { ...env, PORT: String(port) };
+  if (needsEmulators({ ...process.env, ...env })) {
+    // Ports the caller did not name are free ones, so test stacks never collide with `npm start`.
+    fullEnv.STRAVA_EMULATOR_PORT ||= String(await freePort());
+    fullEnv.STRIPE_EMULATOR_PORT ||= String(await freePort());
+    fullEnv.STRAVA_BASE_URL ??= `http://127.0.0.1:${fullEnv.STRAVA_EMULATOR_PORT}`;
+    processes.set('emulators', startProcess('emulators', fullEnv, log));
+  }
   for (const name of SERVICES) processes.set(name, startProcess(name, fullEnv, log));
+  processes.set('fitness-worker', startProcess('fitness-worker', fullEnv, log));
   processes.set('gateway', startProcess('gateway', fullEnv, log));
   const url = `http://127.0.0.1:${port}`;
   const stack = {
@@ -100,7 +122,8 @@ export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 6
     async stop() {
       // Gateway first so nothing new arrives, then the services.
       await processes.get('gateway')?.stop();
-      await Promise.all(SERVICES.map((name) => processes.get(name)?.stop()));
+      await Promise.all([...SERVICES, 'fitness-worker'].map((name) => processes.get(name)?.stop()));
+      await processes.get('emulators')?.stop();
     },
   };
   try {

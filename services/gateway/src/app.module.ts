@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
-import { FitnessProfileController } from './fitness/fitness-profile.controller.js';
+import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 @Module({
-  imports: [NatsModule, RedisModule, AuthModule, HealthModule],
-  controllers: [FitnessProfileController],
+  imports: [NatsModule, RedisModule, AuthModule, HealthModule, FitnessModule],
 })
 export class AppModule {}
