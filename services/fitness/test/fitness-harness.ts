@@ -27,10 +27,16 @@ export async function startFitnessHarness(
     defaultAthleteActivities: null,
     limits: options.limits,
   });
+  // jest shares process.env between test files: every setting a file depends on is set here, and put back on close.
+  const savedEnv = { ...process.env };
   Object.assign(process.env, {
     STRAVA_BASE_URL: emulator.url,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rp:'}${randomUUID().slice(0, 8)}:`,
     SYNC_WAIT_MS: '10000',
+    SYNC_WORKER_CONCURRENCY: '8',
+    STRAVA_RATE_WINDOW_SECONDS: '900',
+    STRAVA_RATE_LIMIT_SHORT: '100000',
+    STRAVA_RATE_LIMIT_DAILY: '1000000',
     ...options.env,
   });
   // Config is read when the modules load: after the environment above is set.
@@ -47,10 +53,12 @@ export async function startFitnessHarness(
   const nats = await natsRequester();
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
+  // Every emulator numbers its athletes from the same start: each file begins with no Strava links.
+  await db.query('TRUNCATE fitness.strava_connections, fitness.activities');
 
   const rpc = async <T = unknown>(pattern: string, data: unknown): Promise<T> => {
     const reply = (await nats.request(pattern, data, 20_000)) as { response?: T; err?: unknown };
-    if (reply.err) throw Object.assign(new Error('rpc error'), { rpc: reply.err });
+    if (reply.err) throw new Error(`${pattern} failed: ${JSON.stringify(reply.err)}`);
     return reply.response as T;
   };
   const rpcError = async (pattern: string, data: unknown) => {
@@ -91,17 +99,21 @@ export async function startFitnessHarness(
   const seedAthlete = (activities: number) =>
     emulatorCall<SeededAthlete>('POST', '/_emulator/athletes', { activities });
 
-  /** Connects a seeded athlete with the spec 7 payload, then completes the setup (which starts the backfill). */
-  const connectAndSetUp = async (userId: string, seeded: SeededAthlete, trainingStartDate = '2000-01-01') => {
-    await rpc(FITNESS.strava.completeSetup, {
+  /** Connects a seeded athlete with the spec 7 payload (Strava checks the tokens). */
+  const connect = (userId: string, seeded: SeededAthlete) =>
+    rpc(FITNESS.strava.connect, {
       userId,
       stravaAccessToken: seeded.access_token,
       stravaRefreshToken: seeded.refresh_token,
       stravaAthleteId: String(seeded.athlete.id),
       stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
-      trainingStartDate,
-      publicDisplayConsent: true,
     });
+  /** The setup step, which queues the backfill. */
+  const setUp = (userId: string, trainingStartDate = '2000-01-01') =>
+    rpc(FITNESS.strava.completeSetup, { userId, trainingStartDate, publicDisplayConsent: true });
+  const connectAndSetUp = async (userId: string, seeded: SeededAthlete, trainingStartDate?: string) => {
+    await connect(userId, seeded);
+    await setUp(userId, trainingStartDate);
   };
 
   const countActivities = async (userId: string, source = 'strava'): Promise<number> => {
@@ -119,6 +131,8 @@ export async function startFitnessHarness(
     emulatorCall,
     newRunner,
     seedAthlete,
+    connect,
+    setUp,
     connectAndSetUp,
     countActivities,
     db,
@@ -134,6 +148,7 @@ export async function startFitnessHarness(
       await nats.close();
       await db.end();
       await emulator.close();
+      process.env = savedEnv;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { IsNull, Not, type EntityManager, type Repository } from 'typeorm';
 import { StravaConnectionEntity } from './strava-connection.entity.js';
 
 export type NewStravaConnection = Pick<
@@ -63,7 +63,7 @@ export class StravaConnectionsRepository {
   async findSyncableUserIds(): Promise<string[]> {
     const rows = await this.connections.find({
       select: { userId: true },
-      where: { needsReconnect: false },
+      where: { needsReconnect: false, trainingStartDate: Not(IsNull()) },
     });
     return rows.map((row) => row.userId);
   }
