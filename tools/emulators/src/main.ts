@@ -39,7 +39,8 @@ async function main(): Promise<void> {
     force.unref();
     void Promise.allSettled([stripe.close(), strava.close()]).then(() => {
       logger.info({}, 'emulators stopped');
-      process.exit(0);
+      // Let pino write its buffered lines before the process goes.
+      logger.flush(() => process.exit(0));
     });
   };
   process.on('SIGTERM', stop);

@@ -19,14 +19,21 @@ export interface Receiver {
 type Reply = (req: ReceivedRequest) => { status: number; body?: string; delayMs?: number };
 
 /** A little local HTTP server standing in for the app's webhook endpoint. */
-export async function startReceiver(reply: Reply = () => ({ status: 200, body: '{"received":true}' })): Promise<Receiver> {
+export async function startReceiver(
+  reply: Reply = () => ({ status: 200, body: '{"received":true}' }),
+): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const waiters: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const received = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const received = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(received);
       waiters.splice(0).forEach((wake) => wake());
       const answer = reply(received);
@@ -63,7 +70,11 @@ export async function startReceiver(reply: Reply = () => ({ status: 200, body: '
   };
 }
 
-export async function postJson<T = Record<string, unknown>>(url: string, body: unknown, method = 'POST'): Promise<{ status: number; body: T }> {
+export async function postJson<T = Record<string, unknown>>(
+  url: string,
+  body: unknown,
+  method = 'POST',
+): Promise<{ status: number; body: T }> {
   const response = await fetch(url, {
     method,
     headers: { 'Content-Type': 'application/json' },

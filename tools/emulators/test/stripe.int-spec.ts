@@ -19,7 +19,13 @@ describe('Stripe emulator with the real stripe SDK', () => {
       webhookRetryDelaysMs: [],
     });
     const { hostname, port } = new URL(emulator.url);
-    stripe = new Stripe('sk_test_emulator', { host: hostname, port: Number(port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+    stripe = new Stripe('sk_test_emulator', {
+      host: hostname,
+      port: Number(port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
   });
 
   afterAll(async () => {
@@ -35,13 +41,20 @@ describe('Stripe emulator with the real stripe SDK', () => {
 
   /** Events received so far, each verified with the SDK's own signature check. */
   const verifiedEvents = () =>
-    receiver.requests.map((r) => stripe.webhooks.constructEvent(r.body, r.headers['stripe-signature'] as string, SECRET));
+    receiver.requests.map((r) =>
+      stripe.webhooks.constructEvent(r.body, r.headers['stripe-signature'] as string, SECRET),
+    );
 
-  const monthlyPrice = async () => (await stripe.prices.list({ lookup_keys: ['runpledge_monthly'], active: true })).data[0]!;
+  const monthlyPrice = async () =>
+    (await stripe.prices.list({ lookup_keys: ['runpledge_monthly'], active: true })).data[0]!;
 
   const createPromo = async (code: string, coupon: Record<string, unknown>) =>
-    (await postJson<{ promotion_code: { id: string } }>(`${emulator.url}/_emulator/promotion-codes`, { code, ...coupon })).body
-      .promotion_code;
+    (
+      await postJson<{ promotion_code: { id: string } }>(`${emulator.url}/_emulator/promotion-codes`, {
+        code,
+        ...coupon,
+      })
+    ).body.promotion_code;
 
   async function checkoutWithTrial(extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) {
     return stripe.checkout.sessions.create({
@@ -68,7 +81,13 @@ describe('Stripe emulator with the real stripe SDK', () => {
   it('lists prices by lookup key and creates new ones with product data', async () => {
     const list = await stripe.prices.list({ lookup_keys: ['runpledge_monthly'], expand: ['data.product'] });
     expect(list).toMatchObject({ object: 'list', has_more: false, url: '/v1/prices' });
-    expect(list.data[0]).toMatchObject({ object: 'price', unit_amount: 500, currency: 'usd', lookup_key: 'runpledge_monthly', recurring: { interval: 'month' } });
+    expect(list.data[0]).toMatchObject({
+      object: 'price',
+      unit_amount: 500,
+      currency: 'usd',
+      lookup_key: 'runpledge_monthly',
+      recurring: { interval: 'month' },
+    });
     expect((list.data[0]!.product as Stripe.Product).name).toBe('RunPledge membership');
 
     const created = await stripe.prices.create({
@@ -81,7 +100,12 @@ describe('Stripe emulator with the real stripe SDK', () => {
     expect(created.id).toMatch(/^price_/);
     expect((await stripe.prices.list({ lookup_keys: ['runpledge_yearly', 'runpledge_monthly'] })).data).toHaveLength(2);
     await expect(
-      stripe.prices.create({ currency: 'usd', unit_amount: 1, lookup_key: 'runpledge_yearly', product: created.product as string }),
+      stripe.prices.create({
+        currency: 'usd',
+        unit_amount: 1,
+        lookup_key: 'runpledge_yearly',
+        product: created.product as string,
+      }),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'lookup_key' });
   });
 
@@ -102,7 +126,11 @@ describe('Stripe emulator with the real stripe SDK', () => {
     const coupon = await stripe.coupons.create({ percent_off: 25, duration: 'repeating', duration_in_months: 3 });
     await stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: coupon.id }, code: 'MARATHON25' });
     await createPromo('OLDCODE', { amount_off: 100, active: false });
-    const found = await stripe.promotionCodes.list({ code: 'marathon25', active: true, expand: ['data.promotion.coupon'] });
+    const found = await stripe.promotionCodes.list({
+      code: 'marathon25',
+      active: true,
+      expand: ['data.promotion.coupon'],
+    });
     expect(found.data).toHaveLength(1);
     expect(found.data[0]!.id).toMatch(/^promo_/);
     expect((found.data[0]!.promotion.coupon as Stripe.Coupon).percent_off).toBe(25);
@@ -112,7 +140,12 @@ describe('Stripe emulator with the real stripe SDK', () => {
   it('runs a trial checkout with a promotion code end to end: page, redirect, signed webhooks, retrieve', async () => {
     const promo = await createPromo('SPRING20', { percent_off: 20, duration: 'forever' });
     const session = await checkoutWithTrial({ discounts: [{ promotion_code: promo.id }] });
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', mode: 'subscription', client_reference_id: 'user_42' });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      mode: 'subscription',
+      client_reference_id: 'user_42',
+    });
     expect(session.id).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${emulator.url}/c/pay/${session.id}`);
 
@@ -129,7 +162,11 @@ describe('Stripe emulator with the real stripe SDK', () => {
     expect(done.headers.get('location')).toBe(`http://localhost:3000/payment/success?session_id=${session.id}`);
 
     const events = verifiedEvents();
-    expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+    ]);
     const completed = events[2]!.data.object as Stripe.Checkout.Session;
     expect(completed).toMatchObject({ id: session.id, status: 'complete', client_reference_id: 'user_42' });
 
@@ -137,7 +174,12 @@ describe('Stripe emulator with the real stripe SDK', () => {
     expect(retrieved.status).toBe('complete');
     expect(retrieved.customer).toMatch(/^cus_/);
     const sub = retrieved.subscription as Stripe.Subscription;
-    expect(sub).toMatchObject({ object: 'subscription', status: 'trialing', customer: retrieved.customer, metadata: { user_id: 'user_42' } });
+    expect(sub).toMatchObject({
+      object: 'subscription',
+      status: 'trialing',
+      customer: retrieved.customer,
+      metadata: { user_id: 'user_42' },
+    });
     expect(sub.trial_end! - sub.trial_start!).toBe(30 * 86_400);
     expect(sub.items.data[0]!.current_period_end).toBe(sub.trial_end);
     expect(sub.items.data[0]!.price.lookup_key).toBe('runpledge_monthly');
@@ -164,7 +206,11 @@ describe('Stripe emulator with the real stripe SDK', () => {
       message: 'Received unknown parameter: not_a_param',
     });
     await expect(
-      stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: 'http://x.test/' }),
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_nope', quantity: 1 }],
+        success_url: 'http://x.test/',
+      }),
     ).rejects.toMatchObject({ statusCode: 400, param: 'line_items[0][price]', code: 'resource_missing' });
   });
 
@@ -173,7 +219,12 @@ describe('Stripe emulator with the real stripe SDK', () => {
     const again = await stripe.customers.create({ email: 'same@example.com' }, { idempotencyKey: 'key-1' });
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
-    await expect(stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'key-1' })).rejects.toMatchObject({
+    await stripe.customers.update(first.id, { email: 'changed@example.com' });
+    const replayed = await stripe.customers.create({ email: 'same@example.com' }, { idempotencyKey: 'key-1' });
+    expect(replayed.email).toBe('same@example.com');
+    await expect(
+      stripe.customers.create({ email: 'other@example.com' }, { idempotencyKey: 'key-1' }),
+    ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
       statusCode: 400,
     });
@@ -227,22 +278,34 @@ describe('Stripe emulator with the real stripe SDK', () => {
     const session = await checkoutWithTrial();
     await completeInBrowser(session.url!);
     const { customer, subscription } = await stripe.checkout.sessions.retrieve(session.id);
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer as string, return_url: 'http://localhost:3000/account' });
-    expect(portal).toMatchObject({ object: 'billing_portal.session', customer, return_url: 'http://localhost:3000/account' });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer as string,
+      return_url: 'http://localhost:3000/account',
+    });
+    expect(portal).toMatchObject({
+      object: 'billing_portal.session',
+      customer,
+      return_url: 'http://localhost:3000/account',
+    });
     expect(portal.id).toMatch(/^bps_/);
     const page = await fetch(portal.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Cancel subscription');
 
     receiver.requests.length = 0;
-    const cancel = await fetch(`${portal.url}/subscriptions/${subscription}/cancel`, { method: 'POST', redirect: 'manual' });
+    const cancel = await fetch(`${portal.url}/subscriptions/${subscription}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(cancel.status).toBe(303);
     const sub = await stripe.subscriptions.retrieve(subscription as string);
     expect(sub.cancel_at_period_end).toBe(true);
     const [updated] = verifiedEvents();
     expect(updated!.type).toBe('customer.subscription.updated');
     expect((updated!.data.previous_attributes as Record<string, unknown>).cancel_at_period_end).toBe(false);
-    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_nope' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_nope' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
   });
 
   it('ends a trial paid (active + invoice.paid) or failed twice (past_due, then canceled)', async () => {
@@ -258,7 +321,11 @@ describe('Stripe emulator with the real stripe SDK', () => {
     expect(paid.body.deliveries.every((d) => d.status === 200)).toBe(true);
     expect(verifiedEvents().map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
     const invoice = verifiedEvents()[1]!.data.object as Stripe.Invoice;
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 500, parent: { subscription_details: { subscription: paidSub } } });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 500,
+      parent: { subscription_details: { subscription: paidSub } },
+    });
 
     const failedSession = await checkoutWithTrial();
     await completeInBrowser(failedSession.url!);
@@ -285,7 +352,10 @@ describe('Stripe emulator with the real stripe SDK', () => {
     const canceled = await stripe.subscriptions.cancel(subId);
     expect(canceled.status).toBe('canceled');
     await receiver.waitFor(2);
-    expect(verifiedEvents().map((e) => e.type)).toEqual(['customer.subscription.trial_will_end', 'customer.subscription.deleted']);
+    expect(verifiedEvents().map((e) => e.type)).toEqual([
+      'customer.subscription.trial_will_end',
+      'customer.subscription.deleted',
+    ]);
   });
 
   it('resends an event by id and delivers held events in a chosen order', async () => {
@@ -294,12 +364,21 @@ describe('Stripe emulator with the real stripe SDK', () => {
     await completeInBrowser(session.url!);
     expect(receiver.requests).toHaveLength(0);
 
-    const listed = await (await fetch(`${emulator.url}/_emulator/events`)).json() as { data: Array<{ id: string; type: string; delivered: boolean }> };
-    expect(listed.data.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+    const listed = (await (await fetch(`${emulator.url}/_emulator/events`)).json()) as {
+      data: Array<{ id: string; type: string; delivered: boolean }>;
+    };
+    expect(listed.data.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+    ]);
     expect(listed.data.every((e) => !e.delivered)).toBe(true);
 
     const reversed = listed.data.map((e) => e.id).reverse();
-    const ordered = await postJson<{ deliveries: Array<{ event: string; status: number }> }>(`${emulator.url}/_emulator/events/deliver`, { ids: reversed });
+    const ordered = await postJson<{ deliveries: Array<{ event: string; status: number }> }>(
+      `${emulator.url}/_emulator/events/deliver`,
+      { ids: reversed },
+    );
     expect(ordered.body.deliveries.map((d) => d.event)).toEqual(reversed);
     expect(verifiedEvents().map((e) => e.id)).toEqual(reversed);
 
@@ -309,7 +388,7 @@ describe('Stripe emulator with the real stripe SDK', () => {
     );
     expect(resend.body.delivery).toMatchObject({ event: reversed[0], attempt: 2, ok: true });
     expect(verifiedEvents().at(-1)!.id).toBe(reversed[0]);
-    const deliveries = await (await fetch(`${emulator.url}/_emulator/deliveries`)).json() as { data: unknown[] };
+    const deliveries = (await (await fetch(`${emulator.url}/_emulator/deliveries`)).json()) as { data: unknown[] };
     expect(deliveries.data).toHaveLength(4);
   });
 
@@ -319,6 +398,8 @@ describe('Stripe emulator with the real stripe SDK', () => {
     expect(await noKey.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
     const unknown = await fetch(`${emulator.url}/v1/nothing`, { headers: { Authorization: 'Bearer sk_test_x' } });
     expect(unknown.status).toBe(404);
-    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('Unrecognized request URL');
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain(
+      'Unrecognized request URL',
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmulatorLogger } from './logger.js';
 
@@ -52,13 +58,17 @@ export class Router {
   }
 
   /** The matching route, or `methodNotAllowed` when only the path matched. */
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | undefined {
+  match(
+    method: string,
+    path: string,
+  ): { handler: Handler; params: Record<string, string> } | 'methodNotAllowed' | undefined {
     const parts = splitPath(path);
     let pathMatched = false;
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
-      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { handler: route.handler, params };
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+        return { handler: route.handler, params };
       pathMatched = true;
     }
     return pathMatched ? 'methodNotAllowed' : undefined;

@@ -42,7 +42,20 @@ describe('activity JSON', () => {
 
   it('has the fields the fitness service reads and never a map or coordinates', () => {
     const summary = toSummary(activity!);
-    for (const field of ['id', 'name', 'distance', 'moving_time', 'elapsed_time', 'total_elevation_gain', 'average_speed', 'sport_type', 'type', 'start_date', 'start_date_local', 'timezone']) {
+    for (const field of [
+      'id',
+      'name',
+      'distance',
+      'moving_time',
+      'elapsed_time',
+      'total_elevation_gain',
+      'average_speed',
+      'sport_type',
+      'type',
+      'start_date',
+      'start_date_local',
+      'timezone',
+    ]) {
       expect(summary).toHaveProperty(field);
     }
     expect(summary).not.toHaveProperty('map');

@@ -132,7 +132,16 @@ export function generateActivities(options: GeneratorOptions): StravaActivity[] 
 /** "Morning Run", "Long Run", "Lunch Ride": like Strava's automatic names. */
 export function activityName(label: string, localHour: number): string {
   if (label === 'Long Run' || label === 'Tempo Run' || label === 'Trail Run') return label;
-  const part = localHour < 11 ? 'Morning' : localHour < 14 ? 'Lunch' : localHour < 17 ? 'Afternoon' : localHour < 21 ? 'Evening' : 'Night';
+  const part =
+    localHour < 11
+      ? 'Morning'
+      : localHour < 14
+        ? 'Lunch'
+        : localHour < 17
+          ? 'Afternoon'
+          : localHour < 21
+            ? 'Evening'
+            : 'Night';
   return `${part} ${label}`;
 }
 
@@ -149,7 +158,8 @@ export function toSummary(activity: StravaActivity): Record<string, unknown> {
     total_elevation_gain: activity.totalElevationGain,
     type: activity.sportType === 'TrailRun' ? 'Run' : activity.sportType,
     sport_type: activity.sportType,
-    workout_type: activity.name === 'Long Run' ? 2 : activity.sportType === 'Run' || activity.sportType === 'TrailRun' ? 0 : null,
+    workout_type:
+      activity.name === 'Long Run' ? 2 : activity.sportType === 'Run' || activity.sportType === 'TrailRun' ? 0 : null,
     id: activity.id,
     start_date: isoSeconds(activity.start),
     // Strava writes local time with a Z, although it is not UTC.

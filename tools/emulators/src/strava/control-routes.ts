@@ -41,7 +41,8 @@ function activityInput(input: Record<string, unknown>): ActivityInput {
   if (sportType !== undefined && !(SPORT_TYPES as readonly string[]).includes(sportType)) {
     throw badRequest('Emulator', 'sport_type', `must be one of ${SPORT_TYPES.join(', ')}`);
   }
-  if (input.private !== undefined && typeof input.private !== 'boolean') throw badRequest('Emulator', 'private', 'must be a boolean');
+  if (input.private !== undefined && typeof input.private !== 'boolean')
+    throw badRequest('Emulator', 'private', 'must be a boolean');
   return {
     name: str(input, 'name'),
     description: input.description === null ? null : str(input, 'description'),
@@ -117,7 +118,8 @@ export function registerStravaControlRoutes(router: Router, ctx: StravaControlCo
   router.post('/_emulator/athletes', (req) => {
     const input = body(req);
     const count = num(input, 'activities') ?? 30;
-    if (!Number.isInteger(count) || count < 0 || count > 5000) throw badRequest('Emulator', 'activities', 'must be 0 to 5000');
+    if (!Number.isInteger(count) || count < 0 || count > 5000)
+      throw badRequest('Emulator', 'activities', 'must be 0 to 5000');
     const endAt = str(input, 'end_at');
     const athlete = state.createAthlete({
       activities: count,
@@ -178,7 +180,13 @@ export function registerStravaControlRoutes(router: Router, ctx: StravaControlCo
     const athleteId = Number(req.params.id);
     const activity = state.addActivity(athleteId, activityInput(input));
     const push = wantsPush(input, req)
-      ? await ctx.pushEvent({ object_type: 'activity', object_id: activity.id, aspect_type: 'create', owner_id: athleteId, updates: {} })
+      ? await ctx.pushEvent({
+          object_type: 'activity',
+          object_id: activity.id,
+          aspect_type: 'create',
+          owner_id: athleteId,
+          updates: {},
+        })
       : null;
     return json(201, { activity: toSummary(activity), push });
   });
@@ -186,14 +194,26 @@ export function registerStravaControlRoutes(router: Router, ctx: StravaControlCo
     const input = body(req);
     const { activity, updates } = state.updateActivity(Number(req.params.id), activityInput(input));
     const push = wantsPush(input, req)
-      ? await ctx.pushEvent({ object_type: 'activity', object_id: activity.id, aspect_type: 'update', owner_id: activity.athleteId, updates })
+      ? await ctx.pushEvent({
+          object_type: 'activity',
+          object_id: activity.id,
+          aspect_type: 'update',
+          owner_id: activity.athleteId,
+          updates,
+        })
       : null;
     return json(200, { activity: toSummary(activity), push });
   });
   router.delete('/_emulator/activities/:id', async (req) => {
     const activity = state.deleteActivity(Number(req.params.id));
     const push = wantsPush({}, req)
-      ? await ctx.pushEvent({ object_type: 'activity', object_id: activity.id, aspect_type: 'delete', owner_id: activity.athleteId, updates: {} })
+      ? await ctx.pushEvent({
+          object_type: 'activity',
+          object_id: activity.id,
+          aspect_type: 'delete',
+          owner_id: activity.athleteId,
+          updates: {},
+        })
       : null;
     return json(200, { deleted: true, id: activity.id, push });
   });
@@ -211,8 +231,18 @@ export function registerStravaControlRoutes(router: Router, ctx: StravaControlCo
     const ownerId = num(input, 'owner_id');
     if (objectId === undefined || ownerId === undefined) throw badRequest('Emulator', 'object_id', 'missing');
     const updates = (input.updates ?? {}) as Record<string, string>;
-    const push = await ctx.pushEvent({ object_type: objectType, object_id: objectId, aspect_type: aspectType, owner_id: ownerId, updates });
-    if (!push) throw new StravaError(409, { message: 'No push subscription', errors: [{ resource: 'PushSubscription', field: '', code: 'missing' }] });
+    const push = await ctx.pushEvent({
+      object_type: objectType,
+      object_id: objectId,
+      aspect_type: aspectType,
+      owner_id: ownerId,
+      updates,
+    });
+    if (!push)
+      throw new StravaError(409, {
+        message: 'No push subscription',
+        errors: [{ resource: 'PushSubscription', field: '', code: 'missing' }],
+      });
     return json(200, { push });
   });
   router.get('/_emulator/pushes', () => json(200, { data: pushes.attempts }));

@@ -3,7 +3,9 @@ import { approvedRedirect, deniedRedirect, renderAuthorizePage } from './oauth-p
 
 describe('Strava OAuth redirects', () => {
   it('deny: state and error=access_denied, keeping existing query', () => {
-    expect(deniedRedirect('https://app.test/cb?x=1', 's1')).toBe('https://app.test/cb?x=1&state=s1&error=access_denied');
+    expect(deniedRedirect('https://app.test/cb?x=1', 's1')).toBe(
+      'https://app.test/cb?x=1&state=s1&error=access_denied',
+    );
   });
 
   it('approve: state, code and the granted scope comma-separated', () => {

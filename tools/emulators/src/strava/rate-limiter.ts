@@ -135,5 +135,6 @@ function validate(limits: RateLimits): void {
   for (const [key, value] of Object.entries(limits)) {
     if (!Number.isInteger(value) || value < 0) throw new RangeError(`rate limit ${key} must be a non-negative integer`);
   }
-  if (limits.shortWindowMs < 1 || limits.dailyWindowMs < 1) throw new RangeError('rate limit windows must be at least 1 ms');
+  if (limits.shortWindowMs < 1 || limits.dailyWindowMs < 1)
+    throw new RangeError('rate limit windows must be at least 1 ms');
 }

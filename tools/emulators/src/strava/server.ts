@@ -15,14 +15,7 @@ import { toDetail, toSummary } from './activities-generator.js';
 import { registerStravaControlRoutes } from './control-routes.js';
 import { approvedRedirect, renderAuthorizePage } from './oauth-pages.js';
 import { RateLimiter, type RateLimits } from './rate-limiter.js';
-import {
-  StravaError,
-  StravaState,
-  authorizationError,
-  badRequest,
-  notFound,
-  type AccessTokenRecord,
-} from './state.js';
+import { StravaError, StravaState, authorizationError, badRequest, notFound, type AccessTokenRecord } from './state.js';
 import { PushDispatcher, validateCallback, type PushAttempt, type StravaPushEvent } from './webhooks.js';
 
 export interface StravaEmulatorOptions {
@@ -282,13 +275,23 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
     return json(
       200,
       sub
-        ? [{ id: sub.id, resource_state: 2, application_id: sub.application_id, callback_url: sub.callback_url, created_at: sub.created_at, updated_at: sub.updated_at }]
+        ? [
+            {
+              id: sub.id,
+              resource_state: 2,
+              application_id: sub.application_id,
+              callback_url: sub.callback_url,
+              created_at: sub.created_at,
+              updated_at: sub.updated_at,
+            },
+          ]
         : [],
     );
   });
   router.delete('/api/v3/push_subscriptions/:id', (req) => {
     checkClient(readStravaParams(req));
-    if (!state.pushSubscription || String(state.pushSubscription.id) !== req.params.id) throw notFound('PushSubscription');
+    if (!state.pushSubscription || String(state.pushSubscription.id) !== req.params.id)
+      throw notFound('PushSubscription');
     state.pushSubscription = null;
     return { status: 204 };
   });
@@ -300,10 +303,18 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
     router,
     {
       notFound: (req) =>
-        json(404, { message: 'Record Not Found', errors: [{ resource: 'resource', field: 'path', code: 'invalid' }], path: req.path }),
+        json(404, {
+          message: 'Record Not Found',
+          errors: [{ resource: 'resource', field: 'path', code: 'invalid' }],
+          path: req.path,
+        }),
       onError: (error) => {
         if (error instanceof StravaError) return errorResponse(error);
-        if (error instanceof RangeError) return json(400, { message: 'Bad Request', errors: [{ resource: 'Emulator', field: '', code: error.message }] });
+        if (error instanceof RangeError)
+          return json(400, {
+            message: 'Bad Request',
+            errors: [{ resource: 'Emulator', field: '', code: error.message }],
+          });
         return undefined;
       },
       around: async (req, next) => {
@@ -314,7 +325,10 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
         if (!decision.allowed) {
           return json(
             429,
-            { message: 'Rate Limit Exceeded', errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }] },
+            {
+              message: 'Rate Limit Exceeded',
+              errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+            },
             decision.headers,
           );
         }

@@ -31,7 +31,12 @@ describe('StravaState', () => {
     const second = state.refresh(first.refresh_token, 'c');
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(() => state.refresh(first.refresh_token, 'c')).toThrow(
-      expect.objectContaining({ status: 400, body: expect.objectContaining({ errors: [{ resource: 'RefreshToken', field: 'refresh_token', code: 'invalid' }] }) }),
+      expect.objectContaining({
+        status: 400,
+        body: expect.objectContaining({
+          errors: [{ resource: 'RefreshToken', field: 'refresh_token', code: 'invalid' }],
+        }),
+      }),
     );
   });
 
@@ -50,7 +55,12 @@ describe('StravaState', () => {
     const page2 = state.listActivities(athlete.id, { page: 2, perPage: 20, includePrivate: true });
     expect(page2.map((a) => a.id)).toEqual(all.slice(20, 40).map((a) => a.id));
     const pivot = all[10]!;
-    const before = state.listActivities(athlete.id, { before: pivot.start, page: 1, perPage: 200, includePrivate: true });
+    const before = state.listActivities(athlete.id, {
+      before: pivot.start,
+      page: 1,
+      perPage: 200,
+      includePrivate: true,
+    });
     expect(before[0]!.id).toBe(all[11]!.id);
     const after = state.listActivities(athlete.id, { after: pivot.start, page: 1, perPage: 200, includePrivate: true });
     expect(after.map((a) => a.id)).toEqual(all.slice(0, 10).map((a) => a.id));

@@ -80,8 +80,7 @@ export interface ActivityInput {
 }
 
 export type TokenCheck =
-  | { ok: true; record: AccessTokenRecord }
-  | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+  { ok: true; record: AccessTokenRecord } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 export class StravaError extends Error {
   constructor(
@@ -104,8 +103,32 @@ export function notFound(resource: string, field = 'id'): StravaError {
   return new StravaError(404, { message: 'Record Not Found', errors: [{ resource, field, code: 'not found' }] });
 }
 
-const FIRST_NAMES = ['Riley', 'Jordan', 'Sam', 'Alex', 'Casey', 'Morgan', 'Taylor', 'Jamie', 'Avery', 'Quinn', 'Priya', 'Mateo'];
-const LAST_NAMES = ['Runner', 'Okafor', 'Lindqvist', 'Nakamura', 'Alvarez', 'Brennan', 'Chen', 'Dubois', 'Haddad', 'Kowalski'];
+const FIRST_NAMES = [
+  'Riley',
+  'Jordan',
+  'Sam',
+  'Alex',
+  'Casey',
+  'Morgan',
+  'Taylor',
+  'Jamie',
+  'Avery',
+  'Quinn',
+  'Priya',
+  'Mateo',
+];
+const LAST_NAMES = [
+  'Runner',
+  'Okafor',
+  'Lindqvist',
+  'Nakamura',
+  'Alvarez',
+  'Brennan',
+  'Chen',
+  'Dubois',
+  'Haddad',
+  'Kowalski',
+];
 const CITIES: Array<[string, string, string]> = [
   ['Phoenix', 'Arizona', 'United States'],
   ['Tempe', 'Arizona', 'United States'],
@@ -168,7 +191,13 @@ export class StravaState {
   }
 
   /** A new athlete with a deterministic history of `activities` (seeded by `seed`, default the athlete id). */
-  createAthlete(input: { firstname?: string; lastname?: string; activities?: number; seed?: number; endAt?: number }): StravaAthlete {
+  createAthlete(input: {
+    firstname?: string;
+    lastname?: string;
+    activities?: number;
+    seed?: number;
+    endAt?: number;
+  }): StravaAthlete {
     const id = this.nextAthleteId++;
     const seed = input.seed ?? id;
     const random = seededRandom(seed * 7919);
@@ -354,7 +383,9 @@ export class StravaState {
     const activity: StravaActivity = {
       id: this.nextActivityId++,
       athleteId,
-      name: input.name ?? `${hour < 11 ? 'Morning' : hour < 14 ? 'Lunch' : hour < 17 ? 'Afternoon' : 'Evening'} ${sportType === 'Ride' ? 'Ride' : sportType === 'Walk' ? 'Walk' : 'Run'}`,
+      name:
+        input.name ??
+        `${hour < 11 ? 'Morning' : hour < 14 ? 'Lunch' : hour < 17 ? 'Afternoon' : 'Evening'} ${sportType === 'Ride' ? 'Ride' : sportType === 'Walk' ? 'Walk' : 'Run'}`,
       description: input.description ?? null,
       sportType,
       start,

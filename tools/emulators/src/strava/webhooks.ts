@@ -52,7 +52,10 @@ export async function validateCallback(
     return echoed === challenge ? { ok: true } : { ok: false, reason: 'callback did not echo hub.challenge' };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { ok: false, reason: timedOut ? `callback did not answer within ${timeoutMs} ms` : 'GET to callback URL failed' };
+    return {
+      ok: false,
+      reason: timedOut ? `callback did not answer within ${timeoutMs} ms` : 'GET to callback URL failed',
+    };
   }
 }
 
@@ -85,7 +88,13 @@ export class PushDispatcher {
     }
     record.duration_ms = Date.now() - started;
     this.attempts.push(record);
-    const log = { object_type: event.object_type, aspect_type: event.aspect_type, object_id: event.object_id, attempt, status: record.status };
+    const log = {
+      object_type: event.object_type,
+      aspect_type: event.aspect_type,
+      object_id: event.object_id,
+      attempt,
+      status: record.status,
+    };
     if (record.ok) this.logger.info(log, 'strava event pushed');
     else {
       this.logger.warn({ ...log, error: record.error }, 'strava event push failed');

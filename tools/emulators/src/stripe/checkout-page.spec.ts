@@ -12,7 +12,14 @@ const view: CheckoutPageView = {
   quantity: 1,
   trialDays: 30,
   trialEndsAt: Date.UTC(2026, 6, 1) / 1000,
-  coupon: { percent_off: 20, amount_off: null, currency: null, duration: 'repeating', duration_in_months: 3, name: null },
+  coupon: {
+    percent_off: 20,
+    amount_off: null,
+    currency: null,
+    duration: 'repeating',
+    duration_in_months: 3,
+    name: null,
+  },
   promotionCode: 'SPRING20',
   recurringAfterDiscount: 400,
   allowPromotionCodes: false,
@@ -53,7 +60,11 @@ describe('hosted checkout page', () => {
 
   it('offers a code field only when promotion codes are allowed, with the error', () => {
     expect(renderCheckoutPage(view).html).not.toContain('name="code"');
-    const withCodes = renderCheckoutPage({ ...view, allowPromotionCodes: true, promotionCodeError: 'This code is invalid.' });
+    const withCodes = renderCheckoutPage({
+      ...view,
+      allowPromotionCodes: true,
+      promotionCodeError: 'This code is invalid.',
+    });
     expect(withCodes.html).toContain('name="code"');
     expect(withCodes.html).toContain('This code is invalid.');
   });
@@ -64,8 +75,8 @@ describe('hosted checkout page', () => {
 
   it('describes offers and coupons', () => {
     expect(describeOffer({ ...view, trialDays: null })).toBe('$5.00/month');
-    expect(describeCoupon({ ...view.coupon!, percent_off: null, amount_off: 150, currency: 'usd', duration: 'once' })).toBe(
-      '$1.50 off the first payment',
-    );
+    expect(
+      describeCoupon({ ...view.coupon!, percent_off: null, amount_off: 150, currency: 'usd', duration: 'once' }),
+    ).toBe('$1.50 off the first payment');
   });
 });

@@ -4,7 +4,13 @@
  */
 import { BASE_CSS, escapeHtml, renderPage } from '../common/html.js';
 import { originOf } from '../common/http.js';
-import { describeRecurringPrice, formatMoney, type StripeCoupon, type StripeInvoice, type StripeSubscription } from './objects.js';
+import {
+  describeRecurringPrice,
+  formatMoney,
+  type StripeCoupon,
+  type StripeInvoice,
+  type StripeSubscription,
+} from './objects.js';
 
 export interface CheckoutPageView {
   sessionId: string;
@@ -17,7 +23,10 @@ export interface CheckoutPageView {
   quantity: number;
   trialDays: number | null;
   trialEndsAt: number | null;
-  coupon: Pick<StripeCoupon, 'percent_off' | 'amount_off' | 'currency' | 'duration' | 'duration_in_months' | 'name'> | null;
+  coupon: Pick<
+    StripeCoupon,
+    'percent_off' | 'amount_off' | 'currency' | 'duration' | 'duration_in_months' | 'name'
+  > | null;
   promotionCode: string | null;
   recurringAfterDiscount: number;
   allowPromotionCodes: boolean;
@@ -46,8 +55,15 @@ export function describeCoupon(coupon: NonNullable<CheckoutPageView['coupon']>):
 }
 
 /** "$5.00/month after a 30-day free trial". */
-export function describeOffer(view: Pick<CheckoutPageView, 'unitAmount' | 'quantity' | 'currency' | 'interval' | 'intervalCount' | 'trialDays'>): string {
-  const recurring = describeRecurringPrice(view.unitAmount * view.quantity, view.currency, view.interval, view.intervalCount);
+export function describeOffer(
+  view: Pick<CheckoutPageView, 'unitAmount' | 'quantity' | 'currency' | 'interval' | 'intervalCount' | 'trialDays'>,
+): string {
+  const recurring = describeRecurringPrice(
+    view.unitAmount * view.quantity,
+    view.currency,
+    view.interval,
+    view.intervalCount,
+  );
   return view.trialDays ? `${recurring} after a ${view.trialDays}-day free trial` : recurring;
 }
 
@@ -131,7 +147,12 @@ export interface PortalPageView {
   sessionId: string;
   customerEmail: string | null;
   returnUrl: string | null;
-  subscriptions: Array<{ subscription: StripeSubscription; productName: string; description: string; canRetryPayment: boolean }>;
+  subscriptions: Array<{
+    subscription: StripeSubscription;
+    productName: string;
+    description: string;
+    canRetryPayment: boolean;
+  }>;
   invoices: StripeInvoice[];
   expired: boolean;
   notice?: string;
@@ -160,7 +181,8 @@ export function renderPortalPage(view: PortalPageView): { html: string; headers:
             : sub.status === 'past_due'
               ? 'Payment failed: update your card'
               : `Renews ${formatDate(periodEnd ?? 0)}`;
-      const cancelNote = sub.cancel_at_period_end && sub.cancel_at ? `<p class="notice">Cancels ${formatDate(sub.cancel_at)}</p>` : '';
+      const cancelNote =
+        sub.cancel_at_period_end && sub.cancel_at ? `<p class="notice">Cancels ${formatDate(sub.cancel_at)}</p>` : '';
       const actions: string[] = [];
       if (sub.status !== 'canceled') {
         actions.push(
@@ -200,7 +222,10 @@ ${invoices || '<p class="muted">No invoices yet.</p>'}
 
 export function renderInvoicePage(invoice: StripeInvoice): { html: string; headers: Record<string, string> } {
   const lines = invoice.lines.data
-    .map((line) => `<div class="row"><span>${escapeHtml(line.description)}</span><span>${escapeHtml(formatMoney(Number(line.amount), invoice.currency))}</span></div>`)
+    .map(
+      (line) =>
+        `<div class="row"><span>${escapeHtml(line.description)}</span><span>${escapeHtml(formatMoney(Number(line.amount), invoice.currency))}</span></div>`,
+    )
     .join('');
   const body = `<main><div class="card">
 <p class="muted">RunPledge · test mode</p>
@@ -213,7 +238,12 @@ ${lines}
 }
 
 function formatDate(unix: number): string {
-  return new Date(unix * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return new Date(unix * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 const FOOTER = '<footer>Stripe emulator · local test mode</footer>';

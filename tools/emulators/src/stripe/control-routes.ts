@@ -54,7 +54,11 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
   router.get('/_emulator/state', () =>
     json(200, {
       customers: state.customers.size,
-      prices: [...state.prices.values()].map((p) => ({ id: p.id, lookup_key: p.lookup_key, unit_amount: p.unit_amount })),
+      prices: [...state.prices.values()].map((p) => ({
+        id: p.id,
+        lookup_key: p.lookup_key,
+        unit_amount: p.unit_amount,
+      })),
       promotion_codes: [...state.promotionCodes.values()].map((p) => ({ id: p.id, code: p.code, active: p.active })),
       checkout_sessions: state.checkoutSessions.size,
       subscriptions: [...state.subscriptions.values()].map((r) => ({
@@ -86,7 +90,11 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
       }
       webhooks.config.retryDelaysMs = input.retry_delays_ms as number[];
     }
-    return json(200, { url: webhooks.config.url, hold: webhooks.config.hold, retry_delays_ms: webhooks.config.retryDelaysMs });
+    return json(200, {
+      url: webhooks.config.url,
+      hold: webhooks.config.hold,
+      retry_delays_ms: webhooks.config.retryDelaysMs,
+    });
   });
 
   router.get('/_emulator/events', (req) => {
@@ -121,17 +129,28 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
   router.post('/_emulator/subscriptions/:id/end-trial', async (req) => {
     const input = body(req);
     const result = state.advanceSubscription(req.params.id!, outcomeOf(input.outcome));
-    return json(200, { subscription: result.subscription, invoice: result.invoice, ...(await withDeliveries(result.events)) });
+    return json(200, {
+      subscription: result.subscription,
+      invoice: result.invoice,
+      ...(await withDeliveries(result.events)),
+    });
   });
   // Same rules as end-trial; named for bills after the trial (renewals, retries of a past_due invoice).
   router.post('/_emulator/subscriptions/:id/advance', async (req) => {
     const input = body(req);
     const result = state.advanceSubscription(req.params.id!, outcomeOf(input.outcome));
-    return json(200, { subscription: result.subscription, invoice: result.invoice, ...(await withDeliveries(result.events)) });
+    return json(200, {
+      subscription: result.subscription,
+      invoice: result.invoice,
+      ...(await withDeliveries(result.events)),
+    });
   });
   router.post('/_emulator/subscriptions/:id/trial-will-end', async (req) => {
     const event = state.trialWillEnd(req.params.id!);
-    return json(200, { subscription: state.getSubscriptionRecord(req.params.id!).subscription, ...(await withDeliveries([event])) });
+    return json(200, {
+      subscription: state.getSubscriptionRecord(req.params.id!).subscription,
+      ...(await withDeliveries([event])),
+    });
   });
 
   // What clicking "Start trial" does, without a browser.
@@ -145,7 +164,10 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
       state.applyPromotionCodeOnPage(record.session.id, code);
       if (record.promotionCodeError) throw invalidParam('promotion_code', record.promotionCodeError);
     }
-    const completed = state.completeCheckout(req.params.id!, { email, name: optionalString(input.name, 'name') ?? null });
+    const completed = state.completeCheckout(req.params.id!, {
+      email,
+      name: optionalString(input.name, 'name') ?? null,
+    });
     const session = completed.record.session;
     return json(200, {
       session,

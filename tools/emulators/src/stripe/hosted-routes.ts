@@ -36,8 +36,12 @@ export function checkoutView(state: StripeState, record: CheckoutRecord, error?:
   const coupon = record.discount ? (state.coupons.get(record.discount.coupon) ?? null) : null;
   const promo = record.discount?.promotionCode ? state.promotionCodes.get(record.discount.promotionCode) : undefined;
   const { recurringAfterDiscount } = state.checkoutAmounts(record);
-  const trialDays = record.trialPeriodDays ?? (record.trialEnd ? Math.max(1, Math.round((record.trialEnd - state.now()) / 86_400)) : null);
-  const customerEmail = session.customer ? (state.customers.get(session.customer)?.email ?? null) : session.customer_email;
+  const trialDays =
+    record.trialPeriodDays ??
+    (record.trialEnd ? Math.max(1, Math.round((record.trialEnd - state.now()) / 86_400)) : null);
+  const customerEmail = session.customer
+    ? (state.customers.get(session.customer)?.email ?? null)
+    : session.customer_email;
   return {
     sessionId: session.id,
     status: session.status,
@@ -98,7 +102,8 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
     try {
       completed = state.completeCheckout(record.session.id, { email, name: null });
     } catch (error) {
-      if (error instanceof StripeApiError) return page(409, renderCheckoutPage(checkoutView(state, record, error.message)));
+      if (error instanceof StripeApiError)
+        return page(409, renderCheckoutPage(checkoutView(state, record, error.message)));
       throw error;
     }
     await ctx.deliver(completed.events);
@@ -145,9 +150,19 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
           const productName = item ? (state.products.get(item.price.product)?.name ?? 'Subscription') : 'Subscription';
           const recurring = item?.price.recurring;
           const description = item
-            ? describeRecurringPrice(item.price.unit_amount * item.quantity, item.price.currency, recurring?.interval ?? 'month', recurring?.interval_count ?? 1)
+            ? describeRecurringPrice(
+                item.price.unit_amount * item.quantity,
+                item.price.currency,
+                recurring?.interval ?? 'month',
+                recurring?.interval_count ?? 1,
+              )
             : '';
-          return { subscription: sub, productName, description, canRetryPayment: state.subscriptions.get(sub.id)?.openInvoice != null && sub.status === 'past_due' };
+          return {
+            subscription: sub,
+            productName,
+            description,
+            canRetryPayment: state.subscriptions.get(sub.id)?.openInvoice != null && sub.status === 'past_due',
+          };
         }),
       }),
     );

@@ -67,7 +67,9 @@ describe('expandObject', () => {
 
   it('leaves null references alone and refuses unknown properties', () => {
     expect(expandObject({ customer: null }, ['customer'], resolve)).toEqual({ customer: null });
-    expect(() => expandObject({ customer: 'cus_1' }, ['nope'], resolve)).toThrow('This property cannot be expanded (nope).');
+    expect(() => expandObject({ customer: 'cus_1' }, ['nope'], resolve)).toThrow(
+      'This property cannot be expanded (nope).',
+    );
   });
 });
 

@@ -23,7 +23,12 @@ export interface StripeCustomer {
   discount: null;
   email: string | null;
   invoice_prefix: string;
-  invoice_settings: { custom_fields: null; default_payment_method: string | null; footer: null; rendering_options: null };
+  invoice_settings: {
+    custom_fields: null;
+    default_payment_method: string | null;
+    footer: null;
+    rendering_options: null;
+  };
   livemode: false;
   metadata: Metadata;
   name: string | null;
@@ -213,14 +218,7 @@ export interface StripeSubscriptionItem {
 }
 
 export type SubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 export interface StripeSubscription {
   id: string;
@@ -383,15 +381,22 @@ export function paginate<T extends { id: string }>(
   const limit = options.limit ?? 10;
   if (options.startingAfter) {
     const index = newestFirst.findIndex((item) => item.id === options.startingAfter);
-    if (index === -1) throw new StripeApiError(400, `No such object: '${options.startingAfter}'`, 'starting_after', 'resource_missing');
+    if (index === -1)
+      throw new StripeApiError(400, `No such object: '${options.startingAfter}'`, 'starting_after', 'resource_missing');
     const rest = newestFirst.slice(index + 1);
     return { object: 'list', data: rest.slice(0, limit), has_more: rest.length > limit, url };
   }
   if (options.endingBefore) {
     const index = newestFirst.findIndex((item) => item.id === options.endingBefore);
-    if (index === -1) throw new StripeApiError(400, `No such object: '${options.endingBefore}'`, 'ending_before', 'resource_missing');
+    if (index === -1)
+      throw new StripeApiError(400, `No such object: '${options.endingBefore}'`, 'ending_before', 'resource_missing');
     const before = newestFirst.slice(0, index);
-    return { object: 'list', data: before.slice(Math.max(0, before.length - limit)), has_more: before.length > limit, url };
+    return {
+      object: 'list',
+      data: before.slice(Math.max(0, before.length - limit)),
+      has_more: before.length > limit,
+      url,
+    };
   }
   return { object: 'list', data: newestFirst.slice(0, limit), has_more: newestFirst.length > limit, url };
 }
@@ -451,7 +456,24 @@ function cannotExpand(path: string): StripeApiError {
 
 /** `$5.00`-style money for the hosted pages. */
 export function formatMoney(amountInMinorUnits: number, currency: string): string {
-  const zeroDecimal = ['jpy', 'krw', 'vnd', 'clp', 'xof', 'xaf', 'ugx', 'pyg', 'rwf', 'kmf', 'gnf', 'djf', 'bif', 'vuv', 'xpf', 'mga'];
+  const zeroDecimal = [
+    'jpy',
+    'krw',
+    'vnd',
+    'clp',
+    'xof',
+    'xaf',
+    'ugx',
+    'pyg',
+    'rwf',
+    'kmf',
+    'gnf',
+    'djf',
+    'bif',
+    'vuv',
+    'xpf',
+    'mga',
+  ];
   const divisor = zeroDecimal.includes(currency.toLowerCase()) ? 1 : 100;
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
     amountInMinorUnits / divisor,
@@ -459,7 +481,10 @@ export function formatMoney(amountInMinorUnits: number, currency: string): strin
 }
 
 /** The amount after a coupon, never below zero. */
-export function applyCoupon(amount: number, coupon: Pick<StripeCoupon, 'percent_off' | 'amount_off'> | undefined): number {
+export function applyCoupon(
+  amount: number,
+  coupon: Pick<StripeCoupon, 'percent_off' | 'amount_off'> | undefined,
+): number {
   if (!coupon) return amount;
   if (coupon.percent_off !== null) return Math.max(0, Math.round(amount * (1 - coupon.percent_off / 100)));
   if (coupon.amount_off !== null) return Math.max(0, amount - coupon.amount_off);

@@ -42,10 +42,7 @@ export class Params {
     const value = this.string(key);
     if (value === undefined) return undefined;
     if (!(allowed as readonly string[]).includes(value)) {
-      throw invalidParam(
-        this.name(key),
-        `Invalid ${this.name(key)}: must be one of ${allowed.join(', ')}`,
-      );
+      throw invalidParam(this.name(key), `Invalid ${this.name(key)}: must be one of ${allowed.join(', ')}`);
     }
     return value as T;
   }
@@ -121,7 +118,8 @@ export class Params {
     for (const [k, v] of Object.entries(value)) {
       if (typeof v !== 'string') throw invalidParam(`${this.name(key)}[${k}]`, 'Invalid string');
       if (k.length > 40) throw invalidParam(`${this.name(key)}[${k}]`, 'Metadata keys can be at most 40 characters.');
-      if (v.length > 500) throw invalidParam(`${this.name(key)}[${k}]`, 'Metadata values can be at most 500 characters.');
+      if (v.length > 500)
+        throw invalidParam(`${this.name(key)}[${k}]`, 'Metadata values can be at most 500 characters.');
       out[k] = v;
     }
     return out;

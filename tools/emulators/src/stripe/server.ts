@@ -29,6 +29,8 @@ export interface StripeEmulatorOptions {
   webhookTimeoutMs?: number;
   /** Automatic retries after a failed delivery; default 5 s, 30 s, 2 min. */
   webhookRetryDelaysMs?: number[];
+  /** How long the hosted pages wait for webhook deliveries before redirecting; default 5 s. */
+  redirectWaitMs?: number;
   /** Start with webhook delivery on hold (events recorded, sent only by `/_emulator/events/deliver`). */
   holdWebhooks?: boolean;
   logger?: EmulatorLogger;
@@ -75,7 +77,10 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
 
   const router = new Router();
   registerApiRoutes(router, { state, dispatch: (events) => webhooks.dispatchInBackground(events) });
-  registerHostedRoutes(router, { state, deliver: (events) => webhooks.dispatch(events) });
+  registerHostedRoutes(router, {
+    state,
+    deliver: (events) => webhooks.dispatchAndWait(events, options.redirectWaitMs ?? 5_000),
+  });
   registerControlRoutes(router, { state, webhooks, reset });
 
   const server = await startHttpServer(
@@ -105,12 +110,30 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     if (authProblem) return withHeaders(json(401, authProblem.toJSON()), common);
 
     const key = req.method === 'POST' ? headerValue(req, 'idempotency-key') : undefined;
-    (req as EmulatorRequest & { stripeRequest: RequestInfo }).stripeRequest = { id: requestId, idempotencyKey: key ?? null };
+    (req as EmulatorRequest & { stripeRequest: RequestInfo }).stripeRequest = {
+      id: requestId,
+      idempotencyKey: key ?? null,
+    };
     if (!key) return withHeaders(await next(), common);
     if (key.length > 255) {
-      return withHeaders(json(400, new StripeApiError(400, 'Idempotency keys may be at most 255 characters long.', undefined, undefined, 'idempotency_error').toJSON()), common);
+      return withHeaders(
+        json(
+          400,
+          new StripeApiError(
+            400,
+            'Idempotency keys may be at most 255 characters long.',
+            undefined,
+            undefined,
+            'idempotency_error',
+          ).toJSON(),
+        ),
+        common,
+      );
     }
-    const fingerprint = createHash('sha256').update(`${req.method} ${req.path}?${req.query.toString()}\n`).update(req.rawBody).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${req.method} ${req.path}?${req.query.toString()}\n`)
+      .update(req.rawBody)
+      .digest('hex');
     const cached = idempotency.get(key);
     if (cached) {
       if (cached.fingerprint !== fingerprint) {
@@ -128,7 +151,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     if (inProgress.has(key)) {
       const error = new StripeApiError(
         409,
-        'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' + key + '. Please try again later.',
+        'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ' +
+          key +
+          '. Please try again later.',
         undefined,
         'idempotency_key_in_use',
         'idempotency_error',
@@ -137,7 +162,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     }
     inProgress.add(key);
     try {
-      const response = await next();
+      const response = frozen(await next());
       // Like Stripe, only requests that ran are remembered; validation failures may be retried with the key.
       if (response.status < 400 || response.status === 402) idempotency.set(key, { fingerprint, response });
       return withHeaders(response, { ...common, 'Idempotency-Key': key });
@@ -159,6 +184,17 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   };
 }
 
+/** The response as bytes now, so a replay shows the object as it was, not as it is later. */
+function frozen(response: EmulatorResponse): EmulatorResponse {
+  if (response.body === undefined || typeof response.body === 'string' || Buffer.isBuffer(response.body))
+    return response;
+  return {
+    ...response,
+    body: JSON.stringify(response.body),
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...response.headers },
+  };
+}
+
 function headerValue(req: EmulatorRequest, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -169,7 +205,10 @@ function withHeaders(response: EmulatorResponse, headers: Record<string, string>
 }
 
 /** Bearer (what the SDK sends) or Basic with the key as user name, like Stripe. */
-export function checkApiKey(authorization: string | undefined, expected: string | undefined): StripeApiError | undefined {
+export function checkApiKey(
+  authorization: string | undefined,
+  expected: string | undefined,
+): StripeApiError | undefined {
   let key: string | undefined;
   if (authorization?.startsWith('Bearer ')) key = authorization.slice(7).trim();
   else if (authorization?.startsWith('Basic ')) {
@@ -178,12 +217,13 @@ export function checkApiKey(authorization: string | undefined, expected: string 
   if (!key) {
     return new StripeApiError(
       401,
-      'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').',
+      "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
     );
   }
   const valid = expected ? key === expected : /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(key);
   if (!valid) {
-    const masked = key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key;
+    const masked =
+      key.length > 8 ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : key;
     return new StripeApiError(401, `Invalid API Key provided: ${masked}`, undefined, 'api_key_invalid');
   }
   return undefined;

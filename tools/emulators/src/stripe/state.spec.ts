@@ -4,7 +4,7 @@ import { StripeApiError } from './errors.js';
 import { StripeState, type CheckoutCreateInput } from './state.js';
 
 class FakeClock implements Clock {
-  constructor(public ms = Date.UTC(2026, 5, 1, 9) ) {}
+  constructor(public ms = Date.UTC(2026, 5, 1, 9)) {}
   nowMs() {
     return this.ms;
   }
@@ -45,22 +45,40 @@ describe('StripeState', () => {
 
   it('seeds the $5/month price under its lookup key', () => {
     const price = [...state.prices.values()].find((p) => p.lookup_key === 'runpledge_monthly');
-    expect(price).toMatchObject({ unit_amount: 500, currency: 'usd', recurring: { interval: 'month' }, type: 'recurring' });
+    expect(price).toMatchObject({
+      unit_amount: 500,
+      currency: 'usd',
+      recurring: { interval: 'month' },
+      type: 'recurring',
+    });
   });
 
   it('completes a trial checkout into a trialing subscription with its events', () => {
     const session = state.createCheckoutSession(checkoutInput(state));
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', url: `http://stripe.test/c/pay/${session.id}` });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      url: `http://stripe.test/c/pay/${session.id}`,
+    });
     expect(session.id).toMatch(/^cs_test_/);
 
     const { record, events } = state.completeCheckout(session.id, { email: null, name: null });
     const sub = state.getSubscriptionRecord(record.session.subscription!).subscription;
     const now = clock.ms / 1000;
-    expect(sub).toMatchObject({ status: 'trialing', trial_start: now, trial_end: now + 30 * 86_400, metadata: { user_id: 'user_1' } });
+    expect(sub).toMatchObject({
+      status: 'trialing',
+      trial_start: now,
+      trial_end: now + 30 * 86_400,
+      metadata: { user_id: 'user_1' },
+    });
     expect(sub.items.data[0]!.current_period_end).toBe(now + 30 * 86_400);
     expect(record.session).toMatchObject({ status: 'complete', payment_status: 'no_payment_required', url: null });
     expect(state.getCustomer(sub.customer).email).toBe('runner@example.com');
-    expect(events.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+    expect(events.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+    ]);
     expect(() => state.completeCheckout(session.id, { email: null, name: null })).toThrow(StripeApiError);
   });
 
@@ -72,12 +90,25 @@ describe('StripeState', () => {
 
   it('ends a trial paid, then bills with the promotion code discount', () => {
     const coupon = state.createCoupon({
-      percentOff: 20, amountOff: null, currency: null, duration: 'forever', durationInMonths: null,
-      name: null, maxRedemptions: null, redeemBy: null, metadata: {},
+      percentOff: 20,
+      amountOff: null,
+      currency: null,
+      duration: 'forever',
+      durationInMonths: null,
+      name: null,
+      maxRedemptions: null,
+      redeemBy: null,
+      metadata: {},
     });
     const promo = state.createPromotionCode({
-      coupon: coupon.id, code: 'RUN20', active: true, customer: null, expiresAt: null, maxRedemptions: null,
-      metadata: {}, firstTimeTransaction: false,
+      coupon: coupon.id,
+      code: 'RUN20',
+      active: true,
+      customer: null,
+      expiresAt: null,
+      maxRedemptions: null,
+      metadata: {},
+      firstTimeTransaction: false,
     });
     const session = state.createCheckoutSession(checkoutInput(state, { discounts: [{ promotion_code: promo.id }] }));
     const subId = state.completeCheckout(session.id, { email: null, name: null }).record.session.subscription!;
@@ -102,7 +133,10 @@ describe('StripeState', () => {
     expect(first.events.map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.payment_failed']);
 
     const second = state.advanceSubscription(subId, 'failed');
-    expect(second.subscription).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
+    expect(second.subscription).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { reason: 'payment_failed' },
+    });
     expect(second.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.deleted']);
     expect(() => state.advanceSubscription(subId, 'paid')).toThrow(StripeApiError);
   });
@@ -130,10 +164,23 @@ describe('StripeState', () => {
   it('applies a code typed on the hosted page and reports a bad one', () => {
     state.createPromotionCode({
       coupon: state.createCoupon({
-        percentOff: null, amountOff: 100, currency: 'usd', duration: 'once', durationInMonths: null,
-        name: null, maxRedemptions: null, redeemBy: null, metadata: {},
+        percentOff: null,
+        amountOff: 100,
+        currency: 'usd',
+        duration: 'once',
+        durationInMonths: null,
+        name: null,
+        maxRedemptions: null,
+        redeemBy: null,
+        metadata: {},
       }).id,
-      code: 'DOLLAR', active: true, customer: null, expiresAt: null, maxRedemptions: null, metadata: {}, firstTimeTransaction: false,
+      code: 'DOLLAR',
+      active: true,
+      customer: null,
+      expiresAt: null,
+      maxRedemptions: null,
+      metadata: {},
+      firstTimeTransaction: false,
     });
     const session = state.createCheckoutSession(checkoutInput(state, { allowPromotionCodes: true }));
     expect(state.applyPromotionCodeOnPage(session.id, 'nope').promotionCodeError).toBe('This code is invalid.');

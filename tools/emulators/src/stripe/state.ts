@@ -34,7 +34,13 @@ export interface SeedPrice {
 
 /** What `npm start` needs out of the box: the $5/month membership price, found by lookup key. */
 export const DEFAULT_SEED_PRICES: SeedPrice[] = [
-  { lookupKey: 'runpledge_monthly', productName: 'RunPledge membership', unitAmount: 500, currency: 'usd', interval: 'month' },
+  {
+    lookupKey: 'runpledge_monthly',
+    productName: 'RunPledge membership',
+    unitAmount: 500,
+    currency: 'usd',
+    interval: 'month',
+  },
 ];
 
 export interface RequestInfo {
@@ -237,7 +243,13 @@ export class StripeState {
 
   updateCustomer(
     id: string,
-    input: { email?: string | null; name?: string | null; description?: string | null; phone?: string | null; metadata?: Metadata },
+    input: {
+      email?: string | null;
+      name?: string | null;
+      description?: string | null;
+      phone?: string | null;
+      metadata?: Metadata;
+    },
   ): StripeCustomer {
     const customer = this.getCustomer(id);
     if (input.email !== undefined) customer.email = input.email;
@@ -307,10 +319,7 @@ export class StripeState {
     if (input.lookupKey) {
       const holder = [...this.prices.values()].find((p) => p.lookup_key === input.lookupKey);
       if (holder && !input.transferLookupKey) {
-        throw invalidParam(
-          'lookup_key',
-          `A price (\`${holder.id}\`) already uses that lookup key.`,
-        );
+        throw invalidParam('lookup_key', `A price (\`${holder.id}\`) already uses that lookup key.`);
       }
       if (holder) holder.lookup_key = null;
     }
@@ -328,7 +337,13 @@ export class StripeState {
       nickname: input.nickname,
       product: input.product,
       recurring: input.interval
-        ? { interval: input.interval, interval_count: input.intervalCount, meter: null, trial_period_days: null, usage_type: 'licensed' }
+        ? {
+            interval: input.interval,
+            interval_count: input.intervalCount,
+            meter: null,
+            trial_period_days: null,
+            usage_type: 'licensed',
+          }
         : null,
       tax_behavior: 'unspecified',
       tiers_mode: null,
@@ -403,7 +418,8 @@ export class StripeState {
       (p) => p.active && p.code.toLowerCase() === code.toLowerCase(),
     );
     if (clash && input.active) throw invalidParam('code', 'An active promotion code with `code` already exists.');
-    if (input.customer && !this.customers.has(input.customer)) throw noSuchParam('customer', input.customer, 'customer');
+    if (input.customer && !this.customers.has(input.customer))
+      throw noSuchParam('customer', input.customer, 'customer');
     const promo: StripePromotionCode = {
       id: prefixedId('promo_', 24),
       object: 'promotion_code',
@@ -470,7 +486,10 @@ export class StripeState {
       throw invalidParam('customer_email', 'You may only specify one of these parameters: customer, customer_email.');
     }
     if (input.allowPromotionCodes && input.discounts.length > 0) {
-      throw invalidParam('discounts', 'You may only specify one of these parameters: allow_promotion_codes, discounts.');
+      throw invalidParam(
+        'discounts',
+        'You may only specify one of these parameters: allow_promotion_codes, discounts.',
+      );
     }
     if (input.discounts.length > 1) {
       throw invalidParam('discounts', 'You may only specify one discount for a Checkout Session.');
@@ -478,11 +497,16 @@ export class StripeState {
     if (input.customer && !this.customers.has(input.customer)) {
       throw noSuchParam('customer', input.customer, 'customer');
     }
-    if (input.lineItems.length === 0) throw invalidParam('line_items', 'line_items is required in `subscription` mode.');
+    if (input.lineItems.length === 0)
+      throw invalidParam('line_items', 'line_items is required in `subscription` mode.');
     const prices = input.lineItems.map((item, i) => {
       const price = this.prices.get(item.price);
       if (!price) throw noSuchParam('price', item.price, `line_items[${i}][price]`);
-      if (!price.active) throw invalidParam(`line_items[${i}][price]`, `The price specified is inactive. This field only accepts active prices.`);
+      if (!price.active)
+        throw invalidParam(
+          `line_items[${i}][price]`,
+          `The price specified is inactive. This field only accepts active prices.`,
+        );
       if (price.type !== 'recurring') {
         throw invalidParam(
           `line_items[${i}][price]`,
@@ -536,13 +560,11 @@ export class StripeState {
       custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       customer: input.customer,
       customer_creation: null,
-      customer_details: input.customer
-        ? null
-        : input.customerEmail
-          ? customerDetails(input.customerEmail, null)
-          : null,
+      customer_details: input.customer ? null : input.customerEmail ? customerDetails(input.customerEmail, null) : null,
       customer_email: input.customerEmail,
-      discounts: discount ? [{ coupon: discount.promotionCode ? null : discount.coupon, promotion_code: discount.promotionCode }] : [],
+      discounts: discount
+        ? [{ coupon: discount.promotionCode ? null : discount.coupon, promotion_code: discount.promotionCode }]
+        : [],
       expires_at: expiresAt,
       invoice: null,
       invoice_creation: null,
@@ -644,25 +666,42 @@ export class StripeState {
     return record;
   }
 
-  expireCheckoutSession(id: string, request: RequestInfo = NO_REQUEST): { session: StripeCheckoutSession; events: StripeEvent[] } {
+  expireCheckoutSession(
+    id: string,
+    request: RequestInfo = NO_REQUEST,
+  ): { session: StripeCheckoutSession; events: StripeEvent[] } {
     const record = this.getCheckoutRecord(id);
     if (record.session.status !== 'open') {
-      throw invalidParam('session', `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${record.session.status}".`);
+      throw invalidParam(
+        'session',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${record.session.status}".`,
+      );
     }
     record.session.status = 'expired';
     record.session.url = null;
-    return { session: record.session, events: [this.event('checkout.session.expired', record.session, undefined, request)] };
+    return {
+      session: record.session,
+      events: [this.event('checkout.session.expired', record.session, undefined, request)],
+    };
   }
 
   /**
    * What "Start trial" does: creates the customer (when needed), the subscription (trialing, or active and
    * paid without a trial), its first invoice, completes the session, and returns the events it caused.
    */
-  completeCheckout(sessionId: string, input: { email: string | null; name: string | null }): { record: CheckoutRecord; events: StripeEvent[] } {
+  completeCheckout(
+    sessionId: string,
+    input: { email: string | null; name: string | null },
+  ): { record: CheckoutRecord; events: StripeEvent[] } {
     const record = this.getCheckoutRecord(sessionId);
     const session = record.session;
     if (session.status !== 'open') {
-      throw new StripeApiError(400, `This Checkout Session is ${session.status}.`, undefined, 'checkout_session_not_open');
+      throw new StripeApiError(
+        400,
+        `This Checkout Session is ${session.status}.`,
+        undefined,
+        'checkout_session_not_open',
+      );
     }
     const now = this.now();
     const email = session.customer_email ?? input.email;
@@ -704,7 +743,10 @@ export class StripeState {
         checkout_session: session.id,
         coupon: structuredClone(coupon),
         customer: customer.id,
-        end: coupon.duration === 'repeating' ? addInterval(trialEnd ?? now, 'month', coupon.duration_in_months ?? 1) : null,
+        end:
+          coupon.duration === 'repeating'
+            ? addInterval(trialEnd ?? now, 'month', coupon.duration_in_months ?? 1)
+            : null,
         invoice: null,
         invoice_item: null,
         promotion_code: record.discount.promotionCode,
@@ -739,14 +781,24 @@ export class StripeState {
       discounts: discount ? [discount.id] : [],
       ended_at: null,
       invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-      items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${subscriptionId}` },
+      items: {
+        object: 'list',
+        data: items,
+        has_more: false,
+        total_count: items.length,
+        url: `/v1/subscription_items?subscription=${subscriptionId}`,
+      },
       latest_invoice: null,
       livemode: false,
       metadata: { ...record.subscriptionMetadata },
       next_pending_invoice_item_invoice: null,
       on_behalf_of: null,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: 'off',
+      },
       pending_invoice_item_interval: null,
       pending_setup_intent: null,
       pending_update: null,
@@ -763,7 +815,10 @@ export class StripeState {
     this.subscriptions.set(subscription.id, subRecord);
     customer.invoice_settings.default_payment_method = subscription.default_payment_method;
 
-    const invoice = this.createSubscriptionInvoice(subRecord, 'subscription_create', { trial: trialEnd !== null, paid: true });
+    const invoice = this.createSubscriptionInvoice(subRecord, 'subscription_create', {
+      trial: trialEnd !== null,
+      paid: true,
+    });
 
     session.status = 'complete';
     session.url = null;
@@ -883,7 +938,13 @@ export class StripeState {
       hosted_invoice_url: `${this.publicUrl()}/i/${id}`,
       invoice_pdf: `${this.publicUrl()}/i/${id}/pdf`,
       last_finalization_error: null,
-      lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: `/v1/invoices/${id}/lines` },
+      lines: {
+        object: 'list',
+        data: lines,
+        has_more: false,
+        total_count: lines.length,
+        url: `/v1/invoices/${id}/lines`,
+      },
       livemode: false,
       metadata: {},
       next_payment_attempt: paid ? null : now + 3 * 86_400,
@@ -897,7 +958,12 @@ export class StripeState {
       period_start: options.previousPeriodStart ?? now,
       starting_balance: 0,
       status: paid ? 'paid' : 'open',
-      status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: paid ? now : null, voided_at: null },
+      status_transitions: {
+        finalized_at: now,
+        marked_uncollectible_at: null,
+        paid_at: paid ? now : null,
+        voided_at: null,
+      },
       subtotal,
       subtotal_excluding_tax: subtotal,
       total,
@@ -930,7 +996,11 @@ export class StripeState {
    * Bills the next period now (the end of a trial, or a renewal): `paid` → active + invoice.paid;
    * `failed` → past_due + invoice.payment_failed, and a second failure cancels; `cancel` cancels now.
    */
-  advanceSubscription(id: string, outcome: BillingOutcome, request: RequestInfo = NO_REQUEST): { subscription: StripeSubscription; invoice: StripeInvoice | null; events: StripeEvent[] } {
+  advanceSubscription(
+    id: string,
+    outcome: BillingOutcome,
+    request: RequestInfo = NO_REQUEST,
+  ): { subscription: StripeSubscription; invoice: StripeInvoice | null; events: StripeEvent[] } {
     const record = this.getSubscriptionRecord(id);
     const sub = record.subscription;
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
@@ -979,7 +1049,9 @@ export class StripeState {
     });
     sub.status = invoice.status === 'paid' ? 'active' : 'past_due';
     events.push(this.event('customer.subscription.updated', sub, changedAttributes(before, sub), request));
-    events.push(this.event(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice, undefined, request));
+    events.push(
+      this.event(invoice.status === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice, undefined, request),
+    );
     return { subscription: sub, invoice, events };
   }
 
@@ -1015,7 +1087,12 @@ export class StripeState {
   ): { subscription: StripeSubscription; events: StripeEvent[] } {
     const record = this.getSubscriptionRecord(id);
     if (record.subscription.status === 'canceled') {
-      throw new StripeApiError(400, `A canceled subscription can only update its cancellation_details and metadata.`, undefined, 'resource_missing');
+      throw new StripeApiError(
+        400,
+        `A canceled subscription can only update its cancellation_details and metadata.`,
+        undefined,
+        'resource_missing',
+      );
     }
     if (input.comment !== undefined) record.subscription.cancellation_details.comment = input.comment;
     if (input.feedback !== undefined) record.subscription.cancellation_details.feedback = input.feedback;
@@ -1039,7 +1116,10 @@ export class StripeState {
     const sub = record.subscription;
     const before = snapshot(sub);
     if (sub.status === 'canceled' && (input.cancelAtPeriodEnd !== undefined || input.trialEndNow)) {
-      throw invalidParam('cancel_at_period_end', 'A canceled subscription can only update its cancellation_details and metadata.');
+      throw invalidParam(
+        'cancel_at_period_end',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
     }
     if (input.trialEndNow) {
       if (sub.status !== 'trialing') throw invalidParam('trial_end', 'This subscription is not in a trial period.');
@@ -1056,7 +1136,8 @@ export class StripeState {
     if (input.metadata) sub.metadata = mergeMetadata(sub.metadata, input.metadata);
     if (input.description !== undefined) sub.description = input.description;
     const changes = changedAttributes(before, sub);
-    const events = Object.keys(changes).length > 0 ? [this.event('customer.subscription.updated', sub, changes, request)] : [];
+    const events =
+      Object.keys(changes).length > 0 ? [this.event('customer.subscription.updated', sub, changes, request)] : [];
     return { subscription: sub, events };
   }
 
@@ -1069,7 +1150,11 @@ export class StripeState {
 
   // Billing portal
 
-  createPortalSession(input: { customer: string; returnUrl: string | null; locale: string | null }): StripePortalSession {
+  createPortalSession(input: {
+    customer: string;
+    returnUrl: string | null;
+    locale: string | null;
+  }): StripePortalSession {
     if (!this.customers.has(input.customer)) throw noSuchParam('customer', input.customer, 'customer');
     const id = prefixedId('bps_', 24);
     const session: StripePortalSession = {
@@ -1096,7 +1181,10 @@ export class StripeState {
   }
 
   subscriptionsOf(customer: string): StripeSubscription[] {
-    return [...this.subscriptions.values()].map((r) => r.subscription).filter((s) => s.customer === customer).reverse();
+    return [...this.subscriptions.values()]
+      .map((r) => r.subscription)
+      .filter((s) => s.customer === customer)
+      .reverse();
   }
 
   invoicesOf(customer: string): StripeInvoice[] {

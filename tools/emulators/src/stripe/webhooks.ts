@@ -65,6 +65,29 @@ export class WebhookDispatcher {
     return results;
   }
 
+  /**
+   * Delivers and waits at most `maxWaitMs` (a browser is waiting on the redirect); slower deliveries
+   * carry on in the background. Returns the deliveries that finished in time.
+   */
+  async dispatchAndWait(events: StripeEvent[], maxWaitMs: number): Promise<WebhookDelivery[]> {
+    const task = this.dispatch(events).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'webhook dispatch failed');
+      return [] as WebhookDelivery[];
+    });
+    this.inFlight.add(task);
+    void task.finally(() => this.inFlight.delete(task));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<WebhookDelivery[]>((resolve) => {
+      timer = setTimeout(() => resolve(this.deliveries.filter((d) => events.some((e) => e.id === d.event))), maxWaitMs);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([task, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Fire and forget, tracked so `close()` can wait for it. */
   dispatchInBackground(events: StripeEvent[]): void {
     const task = this.dispatch(events).catch((error: unknown) =>
