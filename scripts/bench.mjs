@@ -1,5 +1,5 @@
-// `npm run bench`: load figures for the gateway. Starts an isolated stack, then measures with
-// autocannon (50 connections):
+// `npm run bench`: load figures for the gateway, then the Strava sync (bench-strava-sync.mjs).
+// Starts an isolated stack, then measures with autocannon (50 connections):
 //   1. GET /api/health/ready (fans out a ping to each service over NATS; each touches PostgreSQL)
 //   2. GET /api/fitness-profile/{id} (gateway → NATS → fitness → PostgreSQL)
 //   3. the same read done directly in one process (Fastify + pg), the baseline for the ratio.
@@ -39,9 +39,15 @@ const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 10 });
 try {
   await migrateAll(run.env);
   const profileId = randomUUID();
+  const userId = randomUUID();
+  await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
+    profileId,
+    userId,
+  ]);
   await pool.query(
-    `INSERT INTO fitness.fitness_profiles (profile_id, user_id, training_start_date, strava_connected) VALUES ($1, $2, '2026-06-01', true)`,
-    [profileId, randomUUID()],
+    `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+     VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
+    [userId],
   );
   stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
 
@@ -49,15 +55,17 @@ try {
   direct = Fastify();
   direct.get('/direct/:profileId', async (request) => {
     const { rows } = await pool.query(
-      'SELECT strava_connected, training_start_date, needs_reconnect, last_synced_at FROM fitness.fitness_profiles WHERE profile_id = $1',
+      `SELECT c.training_start_date, c.needs_reconnect, c.last_synced_at, c.public_display_consent
+       FROM fitness.fitness_profiles p JOIN fitness.strava_connections c ON c.user_id = p.user_id WHERE p.profile_id = $1`,
       [request.params.profileId],
     );
     const row = rows[0];
     return {
-      stravaConnected: row.strava_connected,
+      stravaConnected: true,
       trainingStartDate: row.training_start_date,
       needsReconnect: row.needs_reconnect,
       lastSyncedAt: row.last_synced_at,
+      publicDisplayConsent: row.public_display_consent,
     };
   });
   const directUrl = await direct.listen({ port: 0, host: '127.0.0.1' });
@@ -80,3 +88,6 @@ try {
   await pool.end();
   await run.tearDown();
 }
+
+const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
+await runStravaSyncBench();
