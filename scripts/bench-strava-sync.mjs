@@ -53,6 +53,7 @@ export async function runStravaSyncBench({
     STRAVA_RATE_WINDOW_SECONDS: String(windowSeconds),
     STRAVA_RATE_LIMIT_DAILY: '10000000',
     SYNC_WORKER_CONCURRENCY: String(concurrency),
+    STRAVA_WEBHOOK_SUBSCRIBE: 'false',
   };
   const queue = new Queue(STRAVA_SYNC_QUEUE, {
     connection: { url: run.env.REDIS_URL },

@@ -98,7 +98,8 @@ export async function waitForReady(url, timeoutMs = 60_000) {
  */
 export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 60_000 }) {
   const processes = new Map();
-  const fullEnv = { ...env, PORT: String(port) };
+  // OAuth returns and Strava's webhook pushes come back to this stack's own port.
+  const fullEnv = { ...env, PORT: String(port), PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}` };
   if (needsEmulators({ ...process.env, ...env })) {
     // Ports the caller did not name are free ones, so test stacks never collide with `npm start`.
     fullEnv.STRAVA_EMULATOR_PORT ||= String(await freePort());

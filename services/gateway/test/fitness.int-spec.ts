@@ -89,20 +89,18 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
     expect(await call('POST', '/api/strava/sync', {})).toMatchObject({ status: 401 });
   });
 
-  it('validates the webhook subscription and applies pushed events', async () => {
+  it('subscribes to Strava webhooks (validated through the gateway) and applies pushed events', async () => {
     expect(
       await call('GET', '/api/webhooks/strava?hub.mode=subscribe&hub.challenge=abc&hub.verify_token=wrong'),
     ).toMatchObject({ status: 403 });
-    const subscribed = await fetch(`${strava}/api/v3/push_subscriptions`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        client_id: 'local-client',
-        client_secret: 'local-secret',
-        callback_url: `${stack.url}/api/webhooks/strava`,
-        verify_token: 'runpledge-local-verify-token',
-      }),
-    });
-    expect(subscribed.status).toBe(201);
+    // The worker subscribed at start; Strava validated the callback through the gateway first.
+    await eventually(
+      async () =>
+        expect((await emulator('GET', '/_emulator/stats')).push_subscription?.callback_url).toBe(
+          `${stack.env.PUBLIC_URL}/api/webhooks/strava`,
+        ),
+      { timeoutMs: 20_000 },
+    );
 
     const runner = await signUp();
     const seeded = await connect(runner);

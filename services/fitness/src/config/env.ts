@@ -22,6 +22,11 @@ export const fitnessEnvSchema = baseEnvSchema
     STRAVA_BASE_URL: z.url().optional(),
     /** What Strava must echo when it validates the webhook subscription. */
     STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('runpledge-local-verify-token'),
+    /** The worker makes sure Strava pushes events to `{PUBLIC_URL}/api/webhooks/strava`. */
+    STRAVA_WEBHOOK_SUBSCRIBE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** `consent`: Strava data is public once the runner agreed; `owner`: only the runner sees it. */
     STRAVA_PUBLIC_DISPLAY: z.enum(['consent', 'owner']).default('consent'),
     /** AES-256-GCM key (32 bytes, base64) for the Strava tokens at rest; also signs OAuth state. */
@@ -55,6 +60,7 @@ export const fitnessEnvSchema = baseEnvSchema
         clientId: realKeys ? e.STRAVA_CLIENT_ID! : STRAVA_EMULATOR.clientId,
         clientSecret: realKeys ? e.STRAVA_CLIENT_SECRET! : STRAVA_EMULATOR.clientSecret,
         redirectUri: `${e.PUBLIC_URL.replace(/\/$/, '')}/api/strava/callback`,
+        webhookCallbackUrl: `${e.PUBLIC_URL.replace(/\/$/, '')}/api/webhooks/strava`,
       },
     };
   });

@@ -73,6 +73,24 @@ export class StravaClient {
     return this.read(accessToken, `/api/v3/activities/${encodeURIComponent(activityId)}`);
   }
 
+  /** The app's push subscriptions (app credentials; not counted against the rate limits). */
+  listPushSubscriptions(): Promise<{ id: number; callback_url: string }[]> {
+    const query = new URLSearchParams({ client_id: this.config.clientId, client_secret: this.config.clientSecret });
+    return this.send('GET', `/api/v3/push_subscriptions?${query}`, {});
+  }
+
+  /** Strava validates `callbackUrl` (GET with hub.challenge) before it answers. */
+  createPushSubscription(callbackUrl: string, verifyToken: string): Promise<{ id: number }> {
+    return this.send('POST', '/api/v3/push_subscriptions', {
+      body: new URLSearchParams({
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        callback_url: callbackUrl,
+        verify_token: verifyToken,
+      }),
+    });
+  }
+
   private oauth(path: string, params: Record<string, string>): Promise<StravaTokenResponse> {
     return this.send('POST', path, {
       body: new URLSearchParams({

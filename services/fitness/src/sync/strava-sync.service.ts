@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FITNESS_EVENTS, type StravaWebhookEvent } from '@runpledge/contracts';
 import { DomainEvents, LOGGER } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
+import { env } from '../config/env.js';
 import { ActivitiesRepository } from '../activities/activities.repository.js';
 import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
 import { StravaConnectionsService } from '../strava-connections/strava-connections.service.js';
@@ -104,6 +105,22 @@ export class StravaSyncService {
     const userIds = await this.connections.findSyncableUserIds();
     for (const userId of userIds) await this.queue.syncAthlete(userId, 'scheduled');
     return { queued: userIds.length };
+  }
+
+  /** One push subscription per app: create ours unless Strava already pushes to it. */
+  async ensureWebhookSubscription(): Promise<void> {
+    const { webhookCallbackUrl } = env.strava;
+    const existing = await this.strava.listPushSubscriptions();
+    if (existing.some((sub) => sub.callback_url === webhookCallbackUrl)) return;
+    if (existing.length > 0) {
+      this.logger.warn(
+        { callbackUrl: existing[0]!.callback_url },
+        'Strava pushes events to another address; leaving it',
+      );
+      return;
+    }
+    await this.strava.createPushSubscription(webhookCallbackUrl, env.STRAVA_WEBHOOK_VERIFY_TOKEN);
+    this.logger.info({ callbackUrl: webhookCallbackUrl }, 'Strava webhook subscription created');
   }
 
   private mapAll(batch: StravaActivity[]): ActivityRecord[] {

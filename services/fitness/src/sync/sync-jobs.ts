@@ -22,5 +22,6 @@ export interface SyncJobTypes {
   'sync-athlete': { data: SyncAthleteJob; result: SyncAthleteResult };
   'webhook-event': { data: StravaWebhookEvent; result: void };
   reconcile: { data: Record<string, never>; result: { queued: number } };
+  'ensure-webhook-subscription': { data: Record<string, never>; result: void };
 }
 export type SyncJobName = keyof SyncJobTypes;

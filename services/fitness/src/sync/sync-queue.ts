@@ -48,6 +48,21 @@ export class SyncQueue implements OnApplicationShutdown {
     }
   }
 
+  /** Retried with back-off: Strava validates the callback, so the gateway must be up first. */
+  async ensureWebhookSubscription(): Promise<void> {
+    await this.queue.add(
+      'ensure-webhook-subscription' satisfies SyncJobName,
+      {},
+      {
+        jobId: 'ensure-webhook-subscription',
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 2_000 },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
+  }
+
   /** The scheduled reconcile: one repeatable job, however many processes declare it. */
   async scheduleReconcile(everyMs: number): Promise<void> {
     await this.queue.upsertJobScheduler(

@@ -38,6 +38,7 @@ export class SyncProcessor implements OnApplicationBootstrap, OnApplicationShutd
     this.worker.on('error', (err) => this.logger.error({ err }, 'sync worker error'));
     await this.worker.waitUntilReady();
     await this.queue.scheduleReconcile(env.STRAVA_RECONCILE_EVERY_MINUTES * 60_000);
+    if (env.STRAVA_WEBHOOK_SUBSCRIBE) await this.queue.ensureWebhookSubscription();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -54,6 +55,8 @@ export class SyncProcessor implements OnApplicationBootstrap, OnApplicationShutd
           return await this.sync.applyWebhookEvent(job.data as StravaWebhookEvent);
         case 'reconcile':
           return await this.sync.reconcile();
+        case 'ensure-webhook-subscription':
+          return await this.sync.ensureWebhookSubscription();
         default:
           throw new UnrecoverableError(`unknown job ${job.name}`);
       }
@@ -62,7 +65,10 @@ export class SyncProcessor implements OnApplicationBootstrap, OnApplicationShutd
         await this.queue.queue.rateLimit(err.waitMs);
         throw Worker.RateLimitError();
       }
-      if (err instanceof StravaApiError && !err.retryable) throw new UnrecoverableError(err.message);
+      // The subscription is retried whatever Strava said: its callback may simply not be up yet.
+      if (err instanceof StravaApiError && !err.retryable && job.name !== 'ensure-webhook-subscription') {
+        throw new UnrecoverableError(err.message);
+      }
       throw err;
     }
   }
