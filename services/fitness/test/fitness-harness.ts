@@ -32,7 +32,6 @@ export async function startFitnessHarness(
   Object.assign(process.env, {
     STRAVA_BASE_URL: emulator.url,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rp:'}${randomUUID().slice(0, 8)}:`,
-    SYNC_WAIT_MS: '10000',
     // No gateway here for Strava to validate a webhook callback against.
     STRAVA_WEBHOOK_SUBSCRIBE: 'false',
     SYNC_WORKER_CONCURRENCY: '8',

@@ -11,7 +11,7 @@ export const FITNESS_LIMITS = {
   activitiesDefaultLimit: BUSINESS.stravaCheckLimit,
   activitiesMaxLimit: BUSINESS.historyFetchLimit,
   /** How long `POST /api/strava/sync` waits for its job before answering that it goes on. */
-  syncWaitMs: 20_000,
+  syncWaitMs: 15_000,
   manualDistanceKmMax: 1000,
   manualDurationSecondsMax: 7 * 24 * 3600,
   manualElevationMetersMax: 20_000,

@@ -42,7 +42,6 @@ export const fitnessEnvSchema = baseEnvSchema
     /** Every connected athlete is re-synced this often, in case a webhook was missed. */
     STRAVA_RECONCILE_EVERY_MINUTES: positiveInt(360),
     SYNC_WORKER_CONCURRENCY: positiveInt(8),
-    SYNC_WAIT_MS: positiveInt(15_000),
   })
   .refine((e) => e.NODE_ENV !== 'production' || e.TOKEN_ENCRYPTION_KEY !== DEV_TOKEN_KEY, {
     path: ['TOKEN_ENCRYPTION_KEY'],

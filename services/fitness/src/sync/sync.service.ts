@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, FITNESS_MESSAGES, type StravaSyncReply, type StravaWebhookEvent } from '@runpledge/contracts';
+import {
+  ErrorCode,
+  FITNESS_LIMITS,
+  FITNESS_MESSAGES,
+  type StravaSyncReply,
+  type StravaWebhookEvent,
+} from '@runpledge/contracts';
 import { ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
@@ -24,7 +30,7 @@ export class SyncService {
     const job = await this.queue.syncAthlete(userId, 'manual');
     let result: SyncAthleteResult | undefined;
     try {
-      result = await this.queue.waitFor<SyncAthleteResult>(job, env.SYNC_WAIT_MS);
+      result = await this.queue.waitFor<SyncAthleteResult>(job, FITNESS_LIMITS.syncWaitMs);
     } catch {
       if ((await this.connections.findByUserId(userId))?.needsReconnect) return RECONNECT;
       throw new ServiceException(

@@ -46,7 +46,7 @@ export class StravaController {
     @CurrentUser() user: SessionUser,
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<StravaSyncReply | (StravaSyncReply & { statusCode: number; message: string })> {
+  ): Promise<StravaSyncReply & { statusCode?: number; message?: string }> {
     assertOwnUserId(user, body);
     const result = await this.rpc.send<StravaSyncReply>(FITNESS.strava.sync, { userId: user.id }, SYNC_RPC_TIMEOUT_MS);
     if ('needsReconnect' in result) {
