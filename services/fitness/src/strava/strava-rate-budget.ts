@@ -21,12 +21,17 @@ export interface RateUsage {
 const DAY_MS = 86_400_000;
 const PROBE_TTL_MS = 5_000;
 const PROBE_RETRY_MS = 25;
+/** The end of a window kept free of new requests: 2% of it, at least 250 ms (Strava's 15 min: 18 s). */
+const GUARD_SHARE = 0.02;
+const MIN_GUARD_MS = 250;
 
 // KEYS: short window hash, day hash, probe lock. ARGV: short limit, daily limit, ms to short reset,
-// ms to day reset, probe ttl. A window whose real usage Strava has not told us yet lets one request
-// through (the probe) and holds the rest until its headers arrive, so a restart or a shared app
-// never sends a burst into a window that is already spent.
+// ms to day reset, probe ttl, guard ms. A window whose real usage Strava has not told us yet lets one
+// request through (the probe) and holds the rest until its headers arrive, so a restart or a shared
+// app never sends a burst into a window that is already spent. Nothing is sent in the window's last
+// moments (the guard): a request still in flight when it turns would count in the next one.
 const ACQUIRE = `
+if tonumber(ARGV[3]) <= tonumber(ARGV[6]) then return tonumber(ARGV[3]) end
 local sUsed = tonumber(redis.call('HGET', KEYS[1], 'used') or '0')
 local sLimit = tonumber(redis.call('HGET', KEYS[1], 'limit') or ARGV[1])
 local dUsed = tonumber(redis.call('HGET', KEYS[2], 'used') or '0')
@@ -73,6 +78,10 @@ export class StravaRateBudget {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  private get guardMs(): number {
+    return Math.min(Math.max(MIN_GUARD_MS, this.config.shortWindowMs * GUARD_SHARE), this.config.shortWindowMs / 4);
+  }
+
   private windows(at: number) {
     const shortIndex = Math.floor(at / this.config.shortWindowMs);
     const dayIndex = Math.floor(at / DAY_MS);
@@ -100,6 +109,7 @@ export class StravaRateBudget {
         w.toShortReset,
         w.toDayReset,
         PROBE_TTL_MS,
+        this.guardMs,
       ),
     );
     if (answer === 0) return { granted: true };
