@@ -15,6 +15,8 @@ const workspaces = [
 ];
 
 export default {
+  // Integration tests start real services; the 5 s default is too tight on a loaded 2-core box.
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
   // A global option: the projects' own testTimeout is not applied, which left tests at jest's 5 s.
@@ -23,7 +25,6 @@ export default {
     displayName: dir.split('/')[1],
     rootDir: `<rootDir>/${dir}`,
     testEnvironment: 'node',
-    testTimeout: 30_000,
     extensionsToTreatAsEsm: ['.ts'],
     transform: { '^.+\\.ts$': ['@swc/jest', swc] },
     moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

@@ -1,20 +1,135 @@
-// `npm run bench`: load figures for the gateway, then the Strava sync (bench-strava-sync.mjs).
-// Starts an isolated stack, then measures with autocannon (50 connections):
+// `npm run bench`: load figures for the gateway. Starts an isolated stack, then measures with
+// autocannon (50 connections):
 //   1. GET /api/health/ready (fans out a ping to each service over NATS; each touches PostgreSQL)
 //   2. GET /api/fitness-profile/{id} (gateway → NATS → fitness → PostgreSQL)
-//   3. the same read done directly in one process (Fastify + pg), the baseline for the ratio.
+//   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
+//   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
+//   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
+// then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs).
+// The direct server runs in its own process (this file with `direct-server`), as the gateway does,
+// so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
+// 20 s for the runner page); BENCH_CONNECTIONS the connections.
 import autocannon from 'autocannon';
+import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
 import { migrateAll, startStack } from './lib/stack.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const durationOf = (fallback) => Number(process.env.BENCH_DURATION ?? fallback);
 
-function measure(url) {
+/** The one-process baseline: Fastify reading PostgreSQL with pg, shaping the same JSON as the API. */
+async function serveDirect(databaseUrl) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const app = Fastify();
+  app.get('/direct/fitness-profile/:profileId', async (request) => {
+    const { rows } = await pool.query(
+      `SELECT c.training_start_date, c.needs_reconnect, c.last_synced_at, c.public_display_consent
+       FROM fitness.fitness_profiles p JOIN fitness.strava_connections c ON c.user_id = p.user_id WHERE p.profile_id = $1`,
+      [request.params.profileId],
+    );
+    const row = rows[0];
+    return {
+      stravaConnected: true,
+      trainingStartDate: row.training_start_date,
+      needsReconnect: row.needs_reconnect,
+      lastSyncedAt: row.last_synced_at,
+      publicDisplayConsent: row.public_display_consent,
+    };
+  });
+  app.get('/direct/runner-profile/:slug', async (request, reply) => {
+    const { slug } = request.params;
+    const [profiles, challenges] = await Promise.all([
+      pool.query(
+        `SELECT p.*, p.marathon_date::text AS marathon_date, a.status, a.current_period_end
+           FROM profiles.runner_profiles p LEFT JOIN profiles.owner_access a ON a.user_id = p.user_id
+          WHERE p.url_slug = $1`,
+        [slug],
+      ),
+      pool.query(
+        `SELECT c.id, c.runner_profile_id, c.amount, c.description, c.is_exclusive, c.position
+           FROM profiles.fundraising_challenges c JOIN profiles.runner_profiles p ON p.id = c.runner_profile_id
+          WHERE p.url_slug = $1 ORDER BY c.position`,
+        [slug],
+      ),
+    ]);
+    const p = profiles.rows[0];
+    if (!p) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Runner profile not found' });
+    const platform = {
+      donationPlatform: p.donation_platform,
+      charityLink: p.charity_link,
+      donorDriveEventUrl: p.donor_drive_event_url,
+      donorDriveParticipantId: p.donor_drive_participant_id,
+      justGivingPageShortName: p.just_giving_page_short_name,
+      hakuDonationUrl: p.haku_donation_url,
+    };
+    return {
+      profile: {
+        id: p.id,
+        userId: p.user_id,
+        urlSlug: p.url_slug,
+        name: p.name,
+        marathonName: p.marathon_name,
+        marathonDate: p.marathon_date,
+        goalHours: p.goal_hours,
+        goalMinutes: p.goal_minutes,
+        description: p.description,
+        connectStrava: p.connect_strava,
+        ...platform,
+        donationUrl: buildDonationUrl(platform),
+        fundsRaised: p.funds_raised,
+        fundraisingGoal: p.fundraising_goal,
+        totalDonors: p.total_donors,
+        fundraisingChallenges: challenges.rows.map((c) => ({
+          id: c.id,
+          runnerProfileId: c.runner_profile_id,
+          amount: Number(c.amount),
+          description: c.description,
+          isExclusive: c.is_exclusive,
+          position: c.position,
+        })),
+        createdAt: p.created_at.toISOString(),
+        updatedAt: p.updated_at.toISOString(),
+        published: p.status ? hasAccess(p.status, p.current_period_end) : false,
+        isOwner: false,
+      },
+    };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`direct server listening on ${url}`);
+  process.on('SIGTERM', () => void app.close().then(() => pool.end()));
+}
+
+function startDirectServer(env) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'direct-server'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = line.match(/direct server listening on (\S+)/);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`direct server exited (code ${code})`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function measure(url, duration) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration }, (err, result) => (err ? reject(err) : resolve(result)));
   });
@@ -31,63 +146,119 @@ function summary(name, result) {
   };
 }
 
-const run = createTestRun('bench');
-await run.setUp();
-let stack;
-let direct;
-const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 10 });
-try {
-  await migrateAll(run.env);
-  const profileId = randomUUID();
-  const userId = randomUUID();
-  await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
-    profileId,
-    userId,
-  ]);
-  await pool.query(
-    `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
-     VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
-    [userId],
-  );
-  stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
-
-  // The baseline: the same row read and shaped in one process.
-  direct = Fastify();
-  direct.get('/direct/:profileId', async (request) => {
-    const { rows } = await pool.query(
-      `SELECT c.training_start_date, c.needs_reconnect, c.last_synced_at, c.public_display_consent
-       FROM fitness.fitness_profiles p JOIN fitness.strava_connections c ON c.user_id = p.user_id WHERE p.profile_id = $1`,
-      [request.params.profileId],
-    );
-    const row = rows[0];
-    return {
-      stravaConnected: true,
-      trainingStartDate: row.training_start_date,
-      needsReconnect: row.needs_reconnect,
-      lastSyncedAt: row.last_synced_at,
-      publicDisplayConsent: row.public_display_consent,
-    };
+async function api(base, method, path, body, cookie) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const directUrl = await direct.listen({ port: 0, host: '127.0.0.1' });
-
-  console.log(`autocannon: ${connections} connections, ${duration} s each\n`);
-  const rows = [];
-  rows.push(
-    summary('gateway /api/health/ready (4 NATS pings + SELECT 1 each)', await measure(`${stack.url}/api/health/ready`)),
-  );
-  const viaGateway = await measure(`${stack.url}/api/fitness-profile/${profileId}`);
-  rows.push(summary('gateway /api/fitness-profile/:id (NATS + PostgreSQL)', viaGateway));
-  const inProcess = await measure(`${directUrl}/direct/${profileId}`);
-  rows.push(summary('direct, one process (Fastify + pg)', inProcess));
-  console.table(rows);
-  const ratio = viaGateway.requests.average / inProcess.requests.average;
-  console.log(`gateway path / direct path throughput ratio: ${ratio.toFixed(2)}`);
-} finally {
-  await direct?.close();
-  await stack?.stop();
-  await pool.end();
-  await run.tearDown();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return { body: await res.json(), cookie: res.headers.get('set-cookie')?.split(';')[0] };
 }
 
-const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
-await runStravaSyncBench();
+/** A runner page made the way a runner makes it: sign up, then create it with five challenges. */
+async function seedRunnerPage(base) {
+  const { cookie } = await api(base, 'POST', '/api/auth/signup', {
+    email: `bench-${randomUUID()}@example.com`,
+    password: 'Secret123',
+  });
+  const { body } = await api(
+    base,
+    'POST',
+    '/api/runner-profile',
+    {
+      urlSlug: `bench-${Date.now().toString(36)}`,
+      name: 'Jane Doe',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      goalHours: 3,
+      goalMinutes: 45,
+      description: 'Running my first marathon for the children’s hospital. '.repeat(8).trim(),
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: 'https://www.extra-life.org/index.cfm?fuseaction=donorDrive.event&eventID=1',
+      donorDriveParticipantId: '12345',
+      challenges: [
+        { amount: 25, description: 'Pick a song for my race day playlist' },
+        { amount: 40, description: 'Write your name on my bib or arm for race day' },
+        { amount: 50, description: 'Race Day Cameo video recorded during the race', isExclusive: true },
+        { amount: 100, description: 'Challenge me to a beer mile' },
+        { amount: 250, description: 'Run a long run in a banana suit with photos guaranteed', isExclusive: true },
+      ],
+    },
+    cookie,
+  );
+  return { profile: body.profile, cookie };
+}
+
+async function bench() {
+  const run = createTestRun('bench');
+  await run.setUp();
+  let stack;
+  let direct;
+  const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
+  try {
+    await migrateAll(run.env);
+    const profileId = randomUUID();
+    const userId = randomUUID();
+    await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
+      profileId,
+      userId,
+    ]);
+    await pool.query(
+      `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+       VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
+      [userId],
+    );
+    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
+    const page = await seedRunnerPage(stack.url);
+    direct = startDirectServer(run.env);
+    const directUrl = await direct.url;
+
+    const rows = [];
+    const ratio = (gateway, baseline) => gateway.requests.average / baseline.requests.average;
+    console.log(`autocannon: ${connections} connections\n`);
+
+    const shortCase = durationOf(10);
+    rows.push(
+      summary(
+        'gateway /api/health/ready (4 NATS pings + SELECT 1 each)',
+        await measure(`${stack.url}/api/health/ready`, shortCase),
+      ),
+    );
+    const fitnessGateway = await measure(`${stack.url}/api/fitness-profile/${profileId}`, shortCase);
+    rows.push(summary('gateway /api/fitness-profile/:id (NATS + PostgreSQL)', fitnessGateway));
+    const fitnessDirect = await measure(`${directUrl}/direct/fitness-profile/${profileId}`, shortCase);
+    rows.push(summary('direct fitness profile (Fastify + pg, own process)', fitnessDirect));
+
+    const pageCase = durationOf(20);
+    const pageGateway = await measure(`${stack.url}/api/runner-profile/${page.profile.urlSlug}`, pageCase);
+    rows.push(summary('gateway /api/runner-profile/:slug (cache + NATS + PostgreSQL)', pageGateway));
+    const pageDirect = await measure(`${directUrl}/direct/runner-profile/${page.profile.urlSlug}`, pageCase);
+    rows.push(summary('direct runner page (Fastify + pg, own process)', pageDirect));
+    console.table(rows);
+
+    // The cache must never hide an edit: the page read right after a PUT shows it.
+    const story = `Edited at ${new Date().toISOString()}`;
+    await api(stack.url, 'PUT', `/api/runner-profile/${page.profile.id}`, { description: story }, page.cookie);
+    const { body: after } = await api(stack.url, 'GET', `/api/runner-profile/${page.profile.urlSlug}`);
+
+    console.log(`fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)}`);
+    console.log(
+      `runner page, gateway / direct throughput: ${ratio(pageGateway, pageDirect).toFixed(2)} (aim ≥ 0.80); ` +
+        `gateway p99 ${pageGateway.latency.p99} ms (aim < 50 ms); ` +
+        `fresh right after an edit: ${after.profile.description === story ? 'yes' : 'NO'}`,
+    );
+  } finally {
+    await direct?.stop();
+    await stack?.stop();
+    await pool.end();
+    await run.tearDown();
+  }
+}
+
+if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_URL);
+else {
+  await bench();
+  const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
+  await runStravaSyncBench();
+}

@@ -12,6 +12,7 @@ export * from './profiles/profiles.events.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.schemas.js';
 export * from './billing/billing.events.js';
+export * from './billing/subscription-access.js';
 export * from './fitness/fitness.patterns.js';
 export * from './fitness/fitness.schemas.js';
 export * from './fitness/fitness.events.js';

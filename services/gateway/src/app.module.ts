@@ -3,9 +3,10 @@ import { AuthModule } from './auth/auth.module.js';
 import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
+import { ProfilesModule } from './profiles/profiles.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 @Module({
-  imports: [NatsModule, RedisModule, AuthModule, HealthModule, FitnessModule],
+  imports: [NatsModule, RedisModule, AuthModule, HealthModule, ProfilesModule, FitnessModule],
 })
 export class AppModule {}

@@ -2,8 +2,19 @@ import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { EncouragementsModule } from './encouragements/encouragements.module.js';
+import { FundraisingChallengesModule } from './fundraising-challenges/fundraising-challenges.module.js';
+import { OwnerAccessModule } from './owner-access/owner-access.module.js';
+import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
 
 @Module({
-  imports: [ServiceCoreModule.forService({ service: 'profiles', dataSource: dataSourceOptions }), AccountsModule],
+  imports: [
+    ServiceCoreModule.forService({ service: 'profiles', dataSource: dataSourceOptions }),
+    AccountsModule,
+    RunnerProfilesModule,
+    FundraisingChallengesModule,
+    EncouragementsModule,
+    OwnerAccessModule,
+  ],
 })
 export class AppModule {}

@@ -11,3 +11,14 @@ export const PROFILES_EVENTS = {
     z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
   ),
 } as const;
+
+/**
+ * Published by profiles on core NATS (not JetStream) after every committed change to what a page
+ * shows: every gateway replica hears it and drops its cached view. Losing one only delays
+ * freshness until the cache's TTL, so it needs no durable stream.
+ */
+export const PROFILE_CACHE_INVALIDATION = {
+  subject: 'profiles.cache.invalidate',
+  schema: z.object({ slug: z.string(), profileId: z.uuid() }),
+} as const;
+export type ProfileCacheInvalidation = z.infer<typeof PROFILE_CACHE_INVALIDATION.schema>;

@@ -5,4 +5,25 @@ export const PROFILES = {
   accounts: {
     get: 'profiles.accounts.get',
   },
+  profile: {
+    create: 'profiles.profile.create',
+    getBySlug: 'profiles.profile.get-by-slug',
+    update: 'profiles.profile.update',
+    delete: 'profiles.profile.delete',
+    listOwn: 'profiles.profile.list-own',
+    latestSlug: 'profiles.profile.latest-slug',
+    reorderChallenges: 'profiles.profile.reorder-challenges',
+  },
+  slug: {
+    availability: 'profiles.slug.availability',
+  },
+  challenge: {
+    create: 'profiles.challenge.create',
+    update: 'profiles.challenge.update',
+    delete: 'profiles.challenge.delete',
+  },
+  encouragement: {
+    create: 'profiles.encouragement.create',
+    list: 'profiles.encouragement.list',
+  },
 } as const;

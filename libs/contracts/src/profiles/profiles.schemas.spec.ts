@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildDonationUrl, deriveCharityLink } from './donation-links.js';
-import { createProfileRequestSchema, urlSlugSchema } from './profiles.schemas.js';
+import {
+  challengeInputSchema,
+  createProfileRequestSchema,
+  updateProfileRequestSchema,
+  urlSlugSchema,
+} from './profiles.schemas.js';
 
 const base = {
   urlSlug: 'jane-runs',
@@ -73,6 +78,33 @@ describe('createProfileRequestSchema', () => {
       challenges: [{ amount: 5, description: 'x'.repeat(501) }],
     });
     expect(long.error?.issues[0]?.message).toBe('The description can be at most 500 characters');
+  });
+});
+
+describe('updateProfileRequestSchema', () => {
+  it('leaves absent fields absent, so a story edit changes nothing else', () => {
+    expect(updateProfileRequestSchema.parse({ description: 'New story' })).toEqual({ description: 'New story' });
+  });
+
+  it("refuses an empty story with the story dialog's words", () => {
+    expect(updateProfileRequestSchema.safeParse({ description: ' ' }).error?.issues[0]?.message).toBe(
+      'Story cannot be empty',
+    );
+  });
+
+  it('refuses a link no browser could open', () => {
+    expect(updateProfileRequestSchema.safeParse({ charityLink: 'https://%%%' }).success).toBe(false);
+  });
+});
+
+describe('challengeInputSchema', () => {
+  it('takes an empty amount as missing, not as 0', () => {
+    for (const amount of ['', null, undefined]) {
+      expect(challengeInputSchema.safeParse({ amount, description: 'x' }).error?.issues[0]?.message).toBe(
+        'Please fill in all fields',
+      );
+    }
+    expect(challengeInputSchema.parse({ amount: '0', description: 'x' }).amount).toBe(0);
   });
 });
 

@@ -29,12 +29,23 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} can be at most ${max} characters`);
 
+/** http(s) and parseable, so links built from it (spec 9) never fail. */
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalUrl = (label: string) =>
   z
     .string()
     .trim()
     .max(FIELD_LIMITS.charityLink, `${label} can be at most ${FIELD_LIMITS.charityLink} characters`)
-    .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), `${label} must be a web address (https://…)`)
+    .refine((value) => value === '' || isWebAddress(value), `${label} must be a web address (https://…)`)
     .transform((value) => (value === '' ? null : value))
     .nullish();
 
@@ -53,11 +64,15 @@ const wholeNumber = (min: number, max: number, label: string) =>
       .max(max, `${label} must be between ${min} and ${max}`),
   );
 
-export const challengeAmountSchema = z.coerce
-  .number({ error: 'Please fill in all fields' })
-  .min(FIELD_LIMITS.challengeAmountMin, 'The amount must be between 0 and 10000')
-  .max(FIELD_LIMITS.challengeAmountMax, 'The amount must be between 0 and 10000')
-  .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, 'The amount can have at most 2 decimals');
+/** Required, as in the challenge dialog ('Please fill in all fields'): an empty field is not 0. */
+export const challengeAmountSchema = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: 'Please fill in all fields' })
+    .min(FIELD_LIMITS.challengeAmountMin, 'The amount must be between 0 and 10000')
+    .max(FIELD_LIMITS.challengeAmountMax, 'The amount must be between 0 and 10000')
+    .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, 'The amount can have at most 2 decimals'),
+);
 
 export const challengeInputSchema = z.object({
   amount: challengeAmountSchema,
@@ -90,6 +105,8 @@ const SNAKE_TO_CAMEL: Record<string, string> = {
   just_giving_page_short_name: 'justGivingPageShortName',
   fundraising_goal: 'fundraisingGoal',
   is_exclusive: 'isExclusive',
+  runner_profile_id: 'runnerProfileId',
+  challenge_ids: 'challengeIds',
 };
 function camelize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(camelize);
@@ -117,7 +134,11 @@ export const profileFieldsSchema = z.object({
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Please select a marathon date.'),
   goalHours: wholeNumber(FIELD_LIMITS.goalHoursMin, FIELD_LIMITS.goalHoursMax, 'Goal hours'),
   goalMinutes: wholeNumber(FIELD_LIMITS.goalMinutesMin, FIELD_LIMITS.goalMinutesMax, 'Goal minutes'),
-  description: text('Your story', FIELD_LIMITS.description),
+  description: z
+    .string({ error: 'Story cannot be empty' })
+    .trim()
+    .min(1, 'Story cannot be empty')
+    .max(FIELD_LIMITS.description, `Your story can be at most ${FIELD_LIMITS.description} characters`),
   donationPlatform: z.enum(DONATION_PLATFORMS, { error: 'Please select a donation platform.' }),
   charityLink: optionalUrl('The charity link'),
   donorDriveEventUrl: optionalUrl('The DonorDrive event URL'),
@@ -181,8 +202,15 @@ export const createProfileRequestSchema = z.preprocess(
 );
 export type CreateProfileRequest = z.infer<typeof createProfileRequestSchema>;
 
-/** PUT: any editable field; the platform rule applies when the platform or its fields change. */
-export const updateProfileRequestSchema = z.preprocess(camelize, profileFieldsSchema.partial());
+/**
+ * PUT: any editable field (the slug is not: shared links must keep working). Absent fields stay
+ * as they are, so nothing here has a default; the service re-checks the platform rule on the
+ * merged result.
+ */
+export const updateProfileRequestSchema = z.preprocess(
+  camelize,
+  profileFieldsSchema.extend({ connectStrava: z.boolean() }).partial(),
+);
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const challengeSchema = z.object({
@@ -222,8 +250,14 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** What profiles answers for a slug: the same for every caller, so the gateway may cache it. */
+export type PublicProfileView = Profile & {
+  /** The owner's subscription gives access (trialing, active, lifetime, past due within grace). */
+  published: boolean;
+};
+
 /** GET /api/runner-profile/{slug}: the profile as the caller sees it. */
-export type ProfileView = Profile & { isOwner: boolean; published: boolean };
+export type ProfileView = PublicProfileView & { isOwner: boolean };
 
 export const profileSummarySchema = profileSchema.pick({
   id: true,
@@ -263,3 +297,65 @@ export type EncouragementRequest = z.infer<typeof encouragementRequestSchema>;
 
 export const RUNNER_PROFILE_NOT_FOUND = 'Runner profile not found';
 export const SLUG_TAKEN_MESSAGE = 'This page address is already taken. Please choose another.';
+export const CHALLENGE_NOT_FOUND = 'Challenge not found';
+export const CHALLENGE_ORDER_MISMATCH = "The new order must list each of the page's challenges exactly once";
+export const TOO_MANY_CHALLENGES = `A page can have at most ${MAX_CHALLENGES} challenges`;
+
+/** POST /api/fundraising-challenges. */
+export const createChallengeRequestSchema = z.preprocess(
+  camelize,
+  challengeInputSchema.extend({ runnerProfileId: z.uuid(RUNNER_PROFILE_NOT_FOUND) }),
+);
+export type CreateChallengeRequest = z.infer<typeof createChallengeRequestSchema>;
+
+/** PUT /api/fundraising-challenges/{id}: the same body; a challenge stays on its page. */
+export const updateChallengeRequestSchema = z.preprocess(camelize, challengeInputSchema);
+
+/** PUT /api/runner-profile/{id}/challenge-order (drag to reorder). */
+export const challengeOrderRequestSchema = z.preprocess(
+  camelize,
+  z.object({
+    challengeIds: z
+      .array(z.uuid(CHALLENGE_ORDER_MISMATCH), { error: CHALLENGE_ORDER_MISMATCH })
+      .max(MAX_CHALLENGES, CHALLENGE_ORDER_MISMATCH),
+  }),
+);
+
+export const encouragementSchema = z.object({
+  id: z.uuid(),
+  runnerProfileId: z.uuid(),
+  senderName: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type Encouragement = z.infer<typeof encouragementSchema>;
+
+// Request-reply payloads between the gateway and profiles. `userId` is always the signed-in
+// caller as the gateway's session check established it, never a value from the request body.
+const caller = { userId: z.uuid() };
+
+export const createProfileCommandSchema = z.object({ ...caller, profile: createProfileRequestSchema });
+export const getProfileBySlugQuerySchema = z.object({ slug: z.string() });
+export const updateProfileCommandSchema = z.object({
+  ...caller,
+  profileId: z.uuid(),
+  changes: updateProfileRequestSchema,
+});
+/** Delete a page, or list its encouragement: the caller and the page. */
+export const ownedProfileCommandSchema = z.object({ ...caller, profileId: z.uuid() });
+export const listOwnProfilesQuerySchema = z.object(caller);
+/** `requestedUserId` is the `userId` query parameter; only the caller's own is allowed. */
+export const latestSlugQuerySchema = z.object({ ...caller, requestedUserId: z.string().optional() });
+export const slugAvailabilityQuerySchema = z.object({ slug: z.string() });
+export const reorderChallengesCommandSchema = z.object({
+  ...caller,
+  profileId: z.uuid(),
+  order: challengeOrderRequestSchema,
+});
+export const createChallengeCommandSchema = z.object({ ...caller, challenge: createChallengeRequestSchema });
+export const updateChallengeCommandSchema = z.object({
+  ...caller,
+  challengeId: z.uuid(),
+  challenge: updateChallengeRequestSchema,
+});
+export const ownedChallengeCommandSchema = z.object({ ...caller, challengeId: z.uuid() });

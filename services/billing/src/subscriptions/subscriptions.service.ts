@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SubscriptionCheck } from '@runpledge/contracts';
-import { hasAccess } from './subscription-access.util.js';
+import { hasAccess, type SubscriptionCheck } from '@runpledge/contracts';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 @Injectable()

@@ -6,11 +6,24 @@ import {
 } from '@runpledge/server-kit';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { env } from '../config/env.js';
+import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
+import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
+import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
+import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
+import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
   url: env.DATABASE_URL,
-  entities: [AccountEntity, OutboxMessage, ProcessedEvent],
-  migrations: [CreateEventTables1763800000000, CreateAccounts1763800000200],
+  entities: [
+    AccountEntity,
+    RunnerProfileEntity,
+    FundraisingChallengeEntity,
+    EncouragementEntity,
+    OwnerAccessEntity,
+    OutboxMessage,
+    ProcessedEvent,
+  ],
+  migrations: [CreateEventTables1763800000000, CreateAccounts1763800000200, CreateRunnerProfiles1763800000210],
 });

@@ -1,8 +1,11 @@
-import type { SubscriptionStatus } from '@runpledge/contracts';
+import type { SubscriptionStatus } from './billing.schemas.js';
 
 const PAST_DUE_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Whether a runner's page is live: trial, paid, lifetime, or past due within the 7-day grace. */
+/**
+ * Whether a runner's page is live: trial, paid, lifetime, or past due within the 7-day grace.
+ * One rule for billing's check and profiles' `published` flag.
+ */
 export function hasAccess(status: SubscriptionStatus, currentPeriodEnd: Date | null, now = new Date()): boolean {
   switch (status) {
     case 'trialing':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hasAccess } from './subscription-access.util.js';
+import { hasAccess } from './subscription-access.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

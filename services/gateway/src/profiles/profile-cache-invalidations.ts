@@ -1,0 +1,53 @@
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { PROFILE_CACHE_INVALIDATION } from '@runpledge/contracts';
+import { subjectPrefix } from '@runpledge/server-kit';
+import { env } from '../config/env.js';
+import { ProfileViewCache } from './profile-view.cache.js';
+
+/**
+ * Listens to profiles' change announcements on core NATS without a queue group, so every gateway
+ * replica hears each one and drops its own cached view.
+ */
+@Injectable()
+export class ProfileCacheInvalidations implements OnModuleInit, OnApplicationShutdown {
+  private nc: NatsConnection | undefined;
+
+  constructor(private readonly cache: ProfileViewCache) {}
+
+  async onModuleInit(): Promise<void> {
+    const nc = await connect({
+      servers: env.NATS_URL.split(','),
+      name: 'gateway-profile-cache',
+      maxReconnectAttempts: -1,
+    });
+    this.nc = nc;
+    nc.subscribe(`${subjectPrefix()}${PROFILE_CACHE_INVALIDATION.subject}`, {
+      callback: (err, msg) => {
+        if (err) return;
+        const change = PROFILE_CACHE_INVALIDATION.schema.safeParse(safeJson(msg.string()));
+        if (change.success) this.cache.invalidate(change.data.profileId, change.data.slug);
+      },
+    });
+    void this.clearOnReconnect(nc);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.nc?.drain();
+  }
+
+  /** While disconnected, announcements are lost: start afresh rather than serve what may be stale. */
+  private async clearOnReconnect(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'reconnect') this.cache.clear();
+    }
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,80 @@
+import type { PublicProfileView } from '@runpledge/contracts';
+
+export interface ProfileViewCacheOptions {
+  /** Safety net for an invalidation that never arrived (NATS hiccup, a crash right after commit). */
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}
+
+interface Entry {
+  view: PublicProfileView;
+  expiresAt: number;
+}
+
+/**
+ * The public part of page views by slug, in this gateway replica's memory. Profiles announces each
+ * committed change and the entry goes; concurrent misses for one slug share one request.
+ */
+export class ProfileViewCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly slugById = new Map<string, string>();
+  private readonly inflight = new Map<string, Promise<PublicProfileView>>();
+  /** Bumped by every invalidation: a load that started before one may be stale, so it is not kept. */
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ProfileViewCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The cached view, or `load()`'s answer, kept unless the page changed meanwhile. Errors are not kept. */
+  get(slug: string, load: () => Promise<PublicProfileView>): Promise<PublicProfileView> {
+    const entry = this.entries.get(slug);
+    if (entry && entry.expiresAt > this.now()) return Promise.resolve(entry.view);
+    const pending = this.inflight.get(slug);
+    if (pending) return pending;
+    const generation = this.generation;
+    const loading = load()
+      .then((view) => {
+        if (generation === this.generation) this.store(slug, view);
+        return view;
+      })
+      .finally(() => {
+        if (this.inflight.get(slug) === loading) this.inflight.delete(slug);
+      });
+    this.inflight.set(slug, loading);
+    return loading;
+  }
+
+  /** Drops a changed page, by id (the slug is known from the cache) or by both. */
+  invalidate(profileId: string, slug?: string): void {
+    this.generation += 1;
+    // Requests from now on must not join a load that may have read the old row.
+    this.inflight.clear();
+    const cachedSlug = this.slugById.get(profileId);
+    this.slugById.delete(profileId);
+    if (cachedSlug !== undefined) this.entries.delete(cachedSlug);
+    if (slug !== undefined) this.entries.delete(slug);
+  }
+
+  /** Forgets everything, e.g. after a NATS reconnect during which invalidations may have been missed. */
+  clear(): void {
+    this.generation += 1;
+    this.inflight.clear();
+    this.entries.clear();
+    this.slugById.clear();
+  }
+
+  private store(slug: string, view: PublicProfileView): void {
+    this.entries.delete(slug);
+    this.entries.set(slug, { view, expiresAt: this.now() + this.options.ttlMs });
+    this.slugById.set(view.id, slug);
+    // Map order is insertion order: the first key is the oldest entry.
+    while (this.entries.size > this.options.maxEntries) {
+      const [oldestSlug, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(oldestSlug);
+      this.slugById.delete(oldest.view.id);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  PROFILES,
+  RUNNER_PROFILE_NOT_FOUND,
+  challengeOrderRequestSchema,
+  createProfileRequestSchema,
+  updateProfileRequestSchema,
+  urlSlugSchema,
+  type Challenge,
+  type Encouragement,
+  type Profile,
+  type ProfileSummary,
+  type ProfileView,
+  type PublicProfileView,
+  type SessionUser,
+  type SlugAvailability,
+} from '@runpledge/contracts';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Public } from '../common/public.decorator.js';
+import { parseOrThrow } from '../common/validation.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { ProfileViewCache } from './profile-view.cache.js';
+import { idOr404 } from './route-ids.js';
+
+const profileIdOr404 = (id: string): string => idOr404(id, RUNNER_PROFILE_NOT_FOUND);
+
+/**
+ * Runner pages. After a write through this replica its cached view is dropped before answering,
+ * so the writer reads their change at once; other replicas hear profiles' announcement.
+ */
+@Controller()
+export class RunnerProfilesController {
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly cache: ProfileViewCache,
+  ) {}
+
+  @Post('runner-profile')
+  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: Profile }> {
+    const profile = parseOrThrow(createProfileRequestSchema, body);
+    return { profile: await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile }) };
+  }
+
+  @Public()
+  @Get('runner-profile/:slug')
+  async getBySlug(
+    @Param('slug') slug: string,
+    @CurrentUser() user: SessionUser | undefined,
+  ): Promise<{ profile: ProfileView }> {
+    const view = await this.cache.get(slug, () => {
+      // No page can have a slug the rules refuse.
+      if (!urlSlugSchema.safeParse(slug).success) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+      return this.rpc.send<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
+    });
+    return { profile: { ...view, isOwner: user !== undefined && user.id === view.userId } };
+  }
+
+  @Put('runner-profile/:id')
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<{ profile: Profile }> {
+    const profileId = profileIdOr404(id);
+    const changes = parseOrThrow(updateProfileRequestSchema, body);
+    const profile = await this.rpc.send<Profile>(PROFILES.profile.update, { userId: user.id, profileId, changes });
+    this.cache.invalidate(profileId);
+    return { profile };
+  }
+
+  @Delete('runner-profile/:id')
+  async delete(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<{ success: true }> {
+    const profileId = profileIdOr404(id);
+    const result = await this.rpc.send<{ success: true }>(PROFILES.profile.delete, { userId: user.id, profileId });
+    this.cache.invalidate(profileId);
+    return result;
+  }
+
+  @Put('runner-profile/:id/challenge-order')
+  async reorderChallenges(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<{ challenges: Challenge[] }> {
+    const profileId = profileIdOr404(id);
+    const order = parseOrThrow(challengeOrderRequestSchema, body);
+    const challenges = await this.rpc.send<Challenge[]>(PROFILES.profile.reorderChallenges, {
+      userId: user.id,
+      profileId,
+      order,
+    });
+    this.cache.invalidate(profileId);
+    return { challenges };
+  }
+
+  @Get('runner-profile/:id/encouragements')
+  encouragements(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<Encouragement[]> {
+    return this.rpc.send<Encouragement[]>(PROFILES.encouragement.list, {
+      userId: user.id,
+      profileId: profileIdOr404(id),
+    });
+  }
+
+  @Get('recent-profiles')
+  recent(@CurrentUser() user: SessionUser): Promise<ProfileSummary[]> {
+    return this.rpc.send<ProfileSummary[]>(PROFILES.profile.listOwn, { userId: user.id });
+  }
+
+  @Get('user/profile-slug')
+  latestSlug(@CurrentUser() user: SessionUser, @Query('userId') requestedUserId?: string): Promise<{ slug: string }> {
+    return this.rpc.send<{ slug: string }>(PROFILES.profile.latestSlug, { userId: user.id, requestedUserId });
+  }
+
+  /** Live check of the sign-up form: always 200, the reason in `message`. */
+  @Public()
+  @Get('slug-availability')
+  slugAvailability(@Query('slug') slug?: string): Promise<SlugAvailability> {
+    return this.rpc.send<SlugAvailability>(PROFILES.slug.availability, { slug: slug ?? '' });
+  }
+}

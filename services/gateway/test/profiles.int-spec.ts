@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { BILLING_EVENTS, SLUG_TAKEN_MESSAGE, type Challenge, type ProfileView } from '@runpledge/contracts';
+import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import { randomUUID } from 'node:crypto';
+import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { startProcess, startStack, waitForReady } from '../../../scripts/lib/stack.mjs';
+
+// Room for a busy shared machine: events and cross-replica announcements are waited for.
+jest.setTimeout(30_000);
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+// Bodies are whatever the gateway answered; the assertions check their shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+interface Response<T = Json> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Encouragement budget per IP in this stack: small, so the limit can be reached. */
+const PUBLIC_WRITES_PER_IP = 5;
+
+let slugCounter = 0;
+const newSlug = () => `gw-${Date.now().toString(36)}-${(slugCounter += 1)}`;
+
+const profileBody = (overrides: Record<string, unknown> = {}) => ({
+  urlSlug: newSlug(),
+  name: 'Jane Doe',
+  marathonName: 'Chicago Marathon',
+  marathonDate: '2027-10-10',
+  goalHours: 3,
+  goalMinutes: 45,
+  description: 'Running for the kids.',
+  donationPlatform: 'other',
+  charityLink: 'https://charity.example.org/donate',
+  challenges: [
+    { amount: 25, description: 'Pick a song' },
+    { amount: 250, description: 'Banana suit', isExclusive: true },
+  ],
+  ...overrides,
+});
+
+describe('profiles routes through the gateway', () => {
+  let stack: Stack;
+  let replica: ReturnType<typeof startProcess>;
+  let replicaUrl: string;
+  let nc: NatsConnection;
+  let alice: string;
+  let bob: string;
+  let aliceId: string;
+
+  async function call<T = Json>(
+    method: string,
+    path: string,
+    { body, cookie, base = stack.url }: { body?: unknown; cookie?: string; base?: string } = {},
+  ): Promise<Response<T>> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
+  async function signUp(): Promise<{ cookie: string; id: string }> {
+    const res = await fetch(`${stack.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+    });
+    expect(res.status).toBe(201);
+    const { user } = await res.json();
+    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: user.id };
+  }
+
+  async function createPage(cookie: string, overrides: Record<string, unknown> = {}) {
+    const res = await call<{ profile: ProfileView }>('POST', '/api/runner-profile', {
+      body: profileBody(overrides),
+      cookie,
+    });
+    expect(res.status).toBe(201);
+    return res.body.profile;
+  }
+
+  const view = async (slug: string, cookie?: string, base?: string) =>
+    (await call<{ profile: ProfileView }>('GET', `/api/runner-profile/${slug}`, { cookie, base })).body.profile;
+
+  beforeAll(async () => {
+    stack = await startStack({
+      env: { ...process.env, RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP) },
+      port: await freePort(),
+    });
+    // A second gateway replica: its cache must hear about changes made through the first.
+    const port = await freePort();
+    replica = startProcess('gateway', { ...stack.env, PORT: String(port) });
+    replicaUrl = `http://127.0.0.1:${port}`;
+    await waitForReady(replicaUrl);
+    nc = await connect({ servers: process.env.NATS_URL });
+    [{ cookie: alice, id: aliceId }, { cookie: bob }] = await Promise.all([signUp(), signUp()]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await nc?.close();
+    await replica?.stop();
+    await stack?.stop();
+  });
+
+  it('asks for a session on every route but the public ones', async () => {
+    const id = randomUUID();
+    for (const [method, path] of [
+      ['POST', '/api/runner-profile'],
+      ['PUT', `/api/runner-profile/${id}`],
+      ['DELETE', `/api/runner-profile/${id}`],
+      ['PUT', `/api/runner-profile/${id}/challenge-order`],
+      ['GET', `/api/runner-profile/${id}/encouragements`],
+      ['GET', '/api/recent-profiles'],
+      ['GET', `/api/user/profile-slug?userId=${id}`],
+      ['POST', '/api/fundraising-challenges'],
+      ['PUT', `/api/fundraising-challenges/${id}`],
+      ['DELETE', `/api/fundraising-challenges/${id}`],
+    ]) {
+      const res = await call(method!, path!, { body: method === 'DELETE' || method === 'GET' ? undefined : {} });
+      expect([method, path, res.status]).toEqual([method, path, 401]);
+    }
+    const free = await call('GET', '/api/slug-availability?slug=free-for-all');
+    expect(free).toMatchObject({ status: 200, body: { slug: 'free-for-all', available: true } });
+  });
+
+  it('creates a page owned by the session user whatever the body says, and refuses a taken slug', async () => {
+    const slug = newSlug();
+    const res = await call('POST', '/api/runner-profile', {
+      body: { ...profileBody({ urlSlug: slug }), userId: randomUUID() },
+      cookie: alice,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.profile).toMatchObject({ urlSlug: slug, userId: aliceId, fundsRaised: '0.00' });
+
+    const taken = await call('POST', '/api/runner-profile', { body: profileBody({ urlSlug: slug }), cookie: bob });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: SLUG_TAKEN_MESSAGE },
+    });
+    const reserved = await call('POST', '/api/runner-profile', {
+      body: profileBody({ urlSlug: 'payment' }),
+      cookie: alice,
+    });
+    expect(reserved).toMatchObject({
+      status: 400,
+      body: { message: 'This page address is reserved. Please choose another.' },
+    });
+    const availability = await call('GET', `/api/slug-availability?slug=${slug}`);
+    expect(availability.body).toEqual({ slug, available: false, message: SLUG_TAKEN_MESSAGE });
+  });
+
+  it('shows a page to anyone, telling its owner apart, and 404s an unknown one', async () => {
+    const created = await createPage(alice);
+    const visitor = await view(created.urlSlug);
+    expect(visitor).toMatchObject({ ...created, isOwner: false, published: false });
+    expect(visitor.fundraisingChallenges.map((c) => c.description)).toEqual(['Pick a song', 'Banana suit']);
+    expect((await view(created.urlSlug, alice)).isOwner).toBe(true);
+    expect((await view(created.urlSlug, bob)).isOwner).toBe(false);
+
+    for (const slug of ['nobody-has-this', 'Not_A_Slug']) {
+      const missing = await call('GET', `/api/runner-profile/${slug}`);
+      expect(missing).toMatchObject({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Runner profile not found' },
+      });
+    }
+  });
+
+  it('lets only the owner edit, and the edit shows at once on this replica and soon on the other', async () => {
+    const created = await createPage(alice);
+    // Warm both replicas' caches.
+    expect((await view(created.urlSlug)).description).toBe('Running for the kids.');
+    expect((await view(created.urlSlug, undefined, replicaUrl)).description).toBe('Running for the kids.');
+
+    const forbidden = await call('PUT', `/api/runner-profile/${created.id}`, {
+      body: { description: 'Hijacked' },
+      cookie: bob,
+    });
+    expect(forbidden).toMatchObject({ status: 403, body: { statusCode: 403, error: 'Forbidden' } });
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const missing = await call('PUT', `/api/runner-profile/${id}`, { body: { description: 'x' }, cookie: alice });
+      expect(missing).toMatchObject({ status: 404, body: { message: 'Runner profile not found' } });
+    }
+    const empty = await call('PUT', `/api/runner-profile/${created.id}`, { body: { description: '' }, cookie: alice });
+    expect(empty).toMatchObject({ status: 400, body: { message: 'Story cannot be empty' } });
+
+    const updated = await call('PUT', `/api/runner-profile/${created.id}`, {
+      body: { description: 'A new story' },
+      cookie: alice,
+    });
+    expect(updated).toMatchObject({ status: 200, body: { profile: { description: 'A new story', name: 'Jane Doe' } } });
+    expect((await view(created.urlSlug)).description).toBe('A new story');
+    // The other replica hears profiles' announcement within milliseconds; the bound leaves room for a busy machine.
+    await eventually(
+      async () => expect((await view(created.urlSlug, undefined, replicaUrl)).description).toBe('A new story'),
+      { timeoutMs: 3000, intervalMs: 10 },
+    );
+  });
+
+  it('lets only the owner add, edit, delete and reorder challenges, each change showing at once', async () => {
+    const created = await createPage(alice);
+    await view(created.urlSlug);
+    const add = (cookie: string, body: Record<string, unknown>) =>
+      call<{ challenge: Challenge }>('POST', '/api/fundraising-challenges', { body, cookie });
+
+    const added = await add(alice, { runnerProfileId: created.id, amount: 40, description: 'Name on my bib' });
+    expect(added).toMatchObject({ status: 201, body: { challenge: { amount: 40, position: 2, isExclusive: false } } });
+    const challengeId = added.body.challenge.id;
+    expect((await view(created.urlSlug)).fundraisingChallenges.map((c) => c.id)).toContain(challengeId);
+
+    expect((await add(bob, { runnerProfileId: created.id, amount: 1, description: 'x' })).status).toBe(403);
+    expect(
+      (
+        await call('PUT', `/api/fundraising-challenges/${challengeId}`, {
+          body: { amount: 1, description: 'x' },
+          cookie: bob,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call('DELETE', `/api/fundraising-challenges/${challengeId}`, { cookie: bob })).status).toBe(403);
+    const tooMuch = await add(alice, { runnerProfileId: created.id, amount: 10001, description: 'x' });
+    expect(tooMuch).toMatchObject({ status: 400, body: { message: 'The amount must be between 0 and 10000' } });
+
+    const edited = await call('PUT', `/api/fundraising-challenges/${challengeId}`, {
+      body: { amount: '45.50', description: 'Name on my bib and arm', isExclusive: true },
+      cookie: alice,
+    });
+    expect(edited).toMatchObject({ status: 200, body: { challenge: { amount: 45.5, isExclusive: true } } });
+    expect((await view(created.urlSlug)).fundraisingChallenges.at(-1)).toMatchObject({ amount: 45.5 });
+
+    const ids = (await view(created.urlSlug)).fundraisingChallenges.map((c) => c.id);
+    const order = [...ids].reverse();
+    const forbidden = await call('PUT', `/api/runner-profile/${created.id}/challenge-order`, {
+      body: { challengeIds: order },
+      cookie: bob,
+    });
+    expect(forbidden.status).toBe(403);
+    const reordered = await call('PUT', `/api/runner-profile/${created.id}/challenge-order`, {
+      body: { challengeIds: order },
+      cookie: alice,
+    });
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.challenges.map((c: Challenge) => c.id)).toEqual(order);
+    expect((await view(created.urlSlug)).fundraisingChallenges.map((c) => c.id)).toEqual(order);
+    const wrong = await call('PUT', `/api/runner-profile/${created.id}/challenge-order`, {
+      body: { challengeIds: order.slice(1) },
+      cookie: alice,
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { message: "The new order must list each of the page's challenges exactly once" },
+    });
+
+    const deleted = await call('DELETE', `/api/fundraising-challenges/${challengeId}`, { cookie: alice });
+    expect(deleted).toMatchObject({ status: 200, body: { success: true } });
+    expect((await view(created.urlSlug)).fundraisingChallenges.map((c) => c.id)).not.toContain(challengeId);
+    const gone = await call('DELETE', `/api/fundraising-challenges/${challengeId}`, { cookie: alice });
+    expect(gone).toMatchObject({ status: 404, body: { message: 'Challenge not found' } });
+  });
+
+  it('publishes the page once billing reports access, the cached view following', async () => {
+    const created = await createPage(alice);
+    expect((await view(created.urlSlug)).published).toBe(false);
+    await ensureEventStream(nc);
+    const envelope = {
+      id: randomUUID(),
+      type: BILLING_EVENTS.subscriptionChanged.type,
+      occurredAt: new Date().toISOString(),
+      payload: { userId: aliceId, status: 'trialing', currentPeriodEnd: null },
+    };
+    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+    await eventually(async () => expect((await view(created.urlSlug)).published).toBe(true), { timeoutMs: 5000 });
+  });
+
+  it("lists the caller's own pages newest first and gives only them the newest slug", async () => {
+    const carol = await signUp();
+    expect((await call('GET', '/api/recent-profiles', { cookie: carol.cookie })).body).toEqual([]);
+    const none = await call('GET', `/api/user/profile-slug?userId=${carol.id}`, { cookie: carol.cookie });
+    expect(none.status).toBe(404);
+
+    const first = await createPage(carol.cookie);
+    const second = await createPage(carol.cookie, { name: 'Second page' });
+    const recent = await call('GET', '/api/recent-profiles', { cookie: carol.cookie });
+    expect(recent.body.map((p: { id: string }) => p.id)).toEqual([second.id, first.id]);
+    expect(Object.keys(recent.body[0]).sort()).toEqual(
+      ['description', 'id', 'marathonDate', 'marathonName', 'name', 'urlSlug'].sort(),
+    );
+
+    const own = await call('GET', `/api/user/profile-slug?userId=${carol.id}`, { cookie: carol.cookie });
+    expect(own).toMatchObject({ status: 200, body: { slug: second.urlSlug } });
+    const someoneElse = await call('GET', `/api/user/profile-slug?userId=${carol.id}`, { cookie: bob });
+    expect(someoneElse.status).toBe(403);
+  });
+
+  it('takes encouragement from anyone, shows it to the owner only, and rate limits it per IP', async () => {
+    const created = await createPage(alice);
+    const send = (body: Record<string, unknown>) => call('POST', '/api/encouragement', { body });
+
+    expect(await send({ runnerProfileId: created.id, senderName: 'Mum', message: 'Go Jane!' })).toMatchObject({
+      status: 201,
+      body: { success: true },
+    });
+    expect(await send({ runnerProfileId: created.id, senderName: 'Dad' })).toMatchObject({
+      status: 400,
+      body: { message: 'Both name and message are required' },
+    });
+    expect(await send({ runnerProfileId: randomUUID(), senderName: 'Ann', message: 'Hi' })).toMatchObject({
+      status: 404,
+      body: { message: 'Runner profile not found' },
+    });
+    await send({ runnerProfileId: created.id, senderName: 'Sis', message: 'You got this' });
+    await send({ runnerProfileId: created.id, senderName: 'Bro', message: 'Run!' });
+    const limited = await send({ runnerProfileId: created.id, senderName: 'Spam', message: 'Spam' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const list = await call('GET', `/api/runner-profile/${created.id}/encouragements`, { cookie: alice });
+    expect(list.status).toBe(200);
+    expect(list.body.map((e: { senderName: string }) => e.senderName)).toEqual(['Bro', 'Sis', 'Mum']);
+    const forbidden = await call('GET', `/api/runner-profile/${created.id}/encouragements`, { cookie: bob });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('deletes a page for its owner only; it is gone at once', async () => {
+    const created = await createPage(alice);
+    await view(created.urlSlug);
+    expect((await call('DELETE', `/api/runner-profile/${created.id}`, { cookie: bob })).status).toBe(403);
+    const deleted = await call('DELETE', `/api/runner-profile/${created.id}`, { cookie: alice });
+    expect(deleted).toMatchObject({ status: 200, body: { success: true } });
+    expect((await call('GET', `/api/runner-profile/${created.urlSlug}`)).status).toBe(404);
+    expect((await call('DELETE', `/api/runner-profile/${created.id}`, { cookie: alice })).status).toBe(404);
+  });
+});

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ProfileCacheNotifier } from './profile-cache.notifier.js';
+
+@Module({ providers: [ProfileCacheNotifier], exports: [ProfileCacheNotifier] })
+export class ProfileCacheModule {}

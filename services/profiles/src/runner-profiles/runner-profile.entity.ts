@@ -1,0 +1,74 @@
+import type { DonationPlatform } from '@runpledge/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
+
+@Entity({ name: 'runner_profiles' })
+export class RunnerProfileEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('text', { name: 'url_slug', unique: true })
+  urlSlug: string;
+
+  @Column('text')
+  name: string;
+
+  @Column('text', { name: 'marathon_name' })
+  marathonName: string;
+
+  /** `YYYY-MM-DD`: a calendar day, no time zone. */
+  @Column('date', { name: 'marathon_date' })
+  marathonDate: string;
+
+  @Column('smallint', { name: 'goal_hours' })
+  goalHours: number;
+
+  @Column('smallint', { name: 'goal_minutes' })
+  goalMinutes: number;
+
+  @Column('text', { name: 'charity_link', nullable: true })
+  charityLink: string | null;
+
+  @Column('text')
+  description: string;
+
+  @Column('boolean', { name: 'connect_strava' })
+  connectStrava: boolean;
+
+  @Column('text', { name: 'donation_platform' })
+  donationPlatform: DonationPlatform;
+
+  @Column('text', { name: 'donor_drive_event_url', nullable: true })
+  donorDriveEventUrl: string | null;
+
+  @Column('text', { name: 'donor_drive_participant_id', nullable: true })
+  donorDriveParticipantId: string | null;
+
+  @Column('text', { name: 'just_giving_page_short_name', nullable: true })
+  justGivingPageShortName: string | null;
+
+  @Column('text', { name: 'haku_donation_url', nullable: true })
+  hakuDonationUrl: string | null;
+
+  /** numeric(12,2), kept as PostgreSQL's decimal string (spec 3: "number as string"). */
+  @Column('numeric', { name: 'funds_raised', precision: 12, scale: 2 })
+  fundsRaised: string;
+
+  @Column('numeric', { name: 'fundraising_goal', precision: 12, scale: 2 })
+  fundraisingGoal: string;
+
+  @Column('integer', { name: 'total_donors' })
+  totalDonors: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  /** Not a column: the owner's access row, joined in by the reads that compute `published`. */
+  ownerAccess?: OwnerAccessEntity | null;
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
+import { RunnerProfileEntity } from './runner-profile.entity.js';
+
+export type RunnerProfileValues = Omit<RunnerProfileEntity, 'id' | 'createdAt' | 'updatedAt' | 'ownerAccess'>;
+export type RunnerProfileChanges = Partial<Omit<RunnerProfileValues, 'userId' | 'urlSlug'>>;
+
+@Injectable()
+export class RunnerProfilesRepository {
+  constructor(@InjectRepository(RunnerProfileEntity) private readonly profiles: Repository<RunnerProfileEntity>) {}
+
+  /** The page at `slug`, with its owner's access row (null when billing never spoke of them). */
+  findBySlugWithAccess(slug: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where('p.url_slug = :slug', { slug })
+      .getOne();
+  }
+
+  findById(id: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles.findOneBy({ id });
+  }
+
+  slugExists(slug: string): Promise<boolean> {
+    return this.profiles.existsBy({ urlSlug: slug });
+  }
+
+  listByUserIdNewestFirst(userId: string): Promise<RunnerProfileEntity[]> {
+    return this.profiles.find({ where: { userId }, order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  async findNewestSlugByUserId(userId: string): Promise<string | null> {
+    const newest = await this.profiles.findOne({
+      select: { urlSlug: true },
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+    return newest?.urlSlug ?? null;
+  }
+
+  /** Id and slug of each of a user's pages, e.g. to announce them changed. */
+  listSlugsByUserId(manager: EntityManager, userId: string): Promise<Pick<RunnerProfileEntity, 'id' | 'urlSlug'>[]> {
+    return manager.find(RunnerProfileEntity, { select: { id: true, urlSlug: true }, where: { userId } });
+  }
+
+  /**
+   * Reads the page and locks its row until the caller's transaction ends, so writes to one page
+   * and its challenges take turns (positions, the challenge count) while other pages go on.
+   */
+  lockById(manager: EntityManager, id: string): Promise<RunnerProfileEntity | null> {
+    return manager
+      .createQueryBuilder(RunnerProfileEntity, 'p')
+      .setLock('pessimistic_write')
+      .where('p.id = :id', { id })
+      .getOne();
+  }
+
+  /** Inserts the page unless its slug is taken, also by a concurrent insert; null then. */
+  async insertIfSlugFree(manager: EntityManager, values: RunnerProfileValues): Promise<RunnerProfileEntity | null> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(RunnerProfileEntity)
+      .values(values)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const inserted = (result.raw as { id: string }[])[0];
+    // Read back so defaults and numerics come as PostgreSQL holds them ("0.00", not 0).
+    return inserted ? manager.findOneByOrFail(RunnerProfileEntity, { id: inserted.id }) : null;
+  }
+
+  /** Applies the changes and reads the row back as stored. */
+  async update(manager: EntityManager, id: string, changes: RunnerProfileChanges): Promise<RunnerProfileEntity> {
+    await manager.update(RunnerProfileEntity, { id }, changes);
+    return manager.findOneByOrFail(RunnerProfileEntity, { id });
+  }
+
+  /** Its challenges and encouragement go with it (ON DELETE CASCADE). */
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.delete(RunnerProfileEntity, { id });
+  }
+}

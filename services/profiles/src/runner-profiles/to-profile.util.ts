@@ -1,0 +1,81 @@
+import {
+  buildDonationUrl,
+  hasAccess,
+  type Challenge,
+  type Profile,
+  type ProfileCacheInvalidation,
+  type ProfileSummary,
+  type PublicProfileView,
+} from '@runpledge/contracts';
+import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
+import type { FundraisingChallengeEntity } from './fundraising-challenge.entity.js';
+import type { RunnerProfileEntity } from './runner-profile.entity.js';
+
+export function toChallenge(entity: FundraisingChallengeEntity): Challenge {
+  return {
+    id: entity.id,
+    runnerProfileId: entity.runnerProfileId,
+    amount: entity.amount,
+    description: entity.description,
+    isExclusive: entity.isExclusive,
+    position: entity.position,
+  };
+}
+
+/** The API's `profile`; `challenges` must already be in page order. */
+export function toProfile(entity: RunnerProfileEntity, challenges: FundraisingChallengeEntity[]): Profile {
+  return {
+    id: entity.id,
+    userId: entity.userId,
+    urlSlug: entity.urlSlug,
+    name: entity.name,
+    marathonName: entity.marathonName,
+    marathonDate: entity.marathonDate,
+    goalHours: entity.goalHours,
+    goalMinutes: entity.goalMinutes,
+    charityLink: entity.charityLink,
+    description: entity.description,
+    connectStrava: entity.connectStrava,
+    donationPlatform: entity.donationPlatform,
+    donorDriveEventUrl: entity.donorDriveEventUrl,
+    donorDriveParticipantId: entity.donorDriveParticipantId,
+    justGivingPageShortName: entity.justGivingPageShortName,
+    hakuDonationUrl: entity.hakuDonationUrl,
+    donationUrl: buildDonationUrl(entity),
+    fundsRaised: entity.fundsRaised,
+    fundraisingGoal: entity.fundraisingGoal,
+    totalDonors: entity.totalDonors,
+    fundraisingChallenges: challenges.map(toChallenge),
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+/** Published while the owner has access; an owner billing never spoke of has none. */
+export function isPublished(access: OwnerAccessEntity | null | undefined, now = new Date()): boolean {
+  return access ? hasAccess(access.status, access.currentPeriodEnd, now) : false;
+}
+
+export function toPublicView(
+  entity: RunnerProfileEntity,
+  challenges: FundraisingChallengeEntity[],
+  now = new Date(),
+): PublicProfileView {
+  return { ...toProfile(entity, challenges), published: isPublished(entity.ownerAccess, now) };
+}
+
+export function toSummary(entity: RunnerProfileEntity): ProfileSummary {
+  return {
+    id: entity.id,
+    name: entity.name,
+    urlSlug: entity.urlSlug,
+    marathonName: entity.marathonName,
+    marathonDate: entity.marathonDate,
+    description: entity.description,
+  };
+}
+
+/** What gateways need to drop a cached page. */
+export function cacheKeyOf(entity: Pick<RunnerProfileEntity, 'id' | 'urlSlug'>): ProfileCacheInvalidation {
+  return { slug: entity.urlSlug, profileId: entity.id };
+}
