@@ -19,8 +19,6 @@ export default {
   testTimeout: 30_000,
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
-  // A global option: the projects' own testTimeout is not applied, which left tests at jest's 5 s.
-  testTimeout: 30_000,
   projects: workspaces.map((dir) => ({
     displayName: dir.split('/')[1],
     rootDir: `<rootDir>/${dir}`,
