@@ -73,3 +73,86 @@ test('bad tokens on the landing return give the Connection Error notice', async 
   );
   await expect(page.getByText('Failed to save Strava connection. Please try again.')).toBeVisible();
 });
+
+async function createPage(request: APIRequestContext) {
+  const urlSlug = `strava-${randomUUID().slice(0, 8)}`;
+  const res = await request.post('/api/runner-profile', {
+    data: {
+      urlSlug,
+      name: 'Jane Runner',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      goalHours: 3,
+      goalMinutes: 45,
+      description: 'Running for the kids.',
+      donationPlatform: 'justgiving',
+      justGivingPageShortName: 'jane-runs',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
+}
+
+test('a runner connects Strava on /{slug}/fitness, sets the training start date, syncs, adds a run and disconnects', async ({
+  page,
+}) => {
+  await signUp(page.request);
+  const runnerPage = await createPage(page.request);
+  const seeded = await seedAthlete(page.request, 6);
+
+  await page.goto(`/${runnerPage.urlSlug}/fitness`);
+  await page.getByRole('button', { name: 'Connect with Strava' }).click();
+  // Strava's (emulated) authorize page: pick the seeded athlete, approve.
+  await page.locator('#athlete_id').selectOption(String(seeded.athlete.id));
+  await page.getByRole('button', { name: 'Authorize' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/${runnerPage.urlSlug}/fitness\\?strava_connected=true$`));
+  await expect(page.getByRole('heading', { name: 'Finish setting up Strava' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page.getByText('Please select a training start date')).toBeVisible();
+  await page.getByLabel('Training start date').fill('2000-01-01');
+  await page.getByLabel(/Show my Strava training/).check();
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Finish setting up Strava' })).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/${runnerPage.urlSlug}/fitness$`));
+
+  // The backfill lands; the list shows km, pace per km and a link to Strava.
+  const activities = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem');
+  await expect(activities).toHaveCount(6, { timeout: 15_000 });
+  await expect(activities.first()).toContainText(/\d+\.\d{2} km/);
+  await expect(page.getByRole('link', { name: 'View on Strava' }).first()).toHaveAttribute(
+    'href',
+    /strava\.com\/activities\//,
+  );
+  await expect(page.getByText('Powered by Strava').first()).toBeVisible();
+
+  const stats = await (await page.request.get(`/api/training-stats/${runnerPage.id}`)).json();
+  expect(stats).toMatchObject({ trainingStartDate: '2000-01-01', includesStravaData: true });
+
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText('Activities Synced')).toBeVisible();
+
+  await page.getByLabel('Date').fill('2026-01-10');
+  await page.getByLabel('Distance (km)').fill('5');
+  await page.getByLabel('minutes').fill('25');
+  await page.getByRole('button', { name: 'Add run' }).click();
+  await expect(activities).toHaveCount(7);
+
+  await page.getByRole('button', { name: 'Disconnect Strava' }).click();
+  await expect(page.getByRole('button', { name: 'Connect with Strava' })).toBeVisible();
+  // Only the run entered by hand stays.
+  await expect(activities).toHaveCount(1);
+});
+
+test('another signed-in user cannot manage a runner’s training data', async ({ page, browser }) => {
+  await signUp(page.request);
+  const runnerPage = await createPage(page.request);
+  const other = await browser.newContext();
+  await signUp(other.request);
+  const otherPage = await other.newPage();
+  await otherPage.goto(`/${runnerPage.urlSlug}/fitness`);
+  await expect(otherPage.getByText('Only the runner of this page can manage its training data.')).toBeVisible();
+  const res = await other.request.get(`/api/strava/auth?profileSlug=${runnerPage.urlSlug}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+  await other.close();
+});

@@ -7,6 +7,13 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useDisconnectStrava, useSyncStravaNow } from '../api/strava-mutations';
 import { FitnessPanel } from './fitness-panel';
 
+/** "3 new activities from Strava", or that the sync goes on in the background. */
+function syncedDescription(result: { synced: number; pending?: boolean; message: string }): string {
+  if (result.pending) return result.message;
+  if (result.synced === 0) return 'Everything is up to date.';
+  return `${result.synced} new ${result.synced === 1 ? 'activity' : 'activities'} from Strava.`;
+}
+
 const RECONNECT_MESSAGE = 'Please reconnect your Strava account in the Fitness Integration section.';
 
 /** Strava's brand colour for its "Connect with Strava" button. */
@@ -35,7 +42,8 @@ export function StravaCard({ slug, userId, fitness }: { slug: string; userId: st
   const runSync = () =>
     sync.mutate(userId, {
       onSuccess: (result) => {
-        if ('message' in result) toast({ title: 'Activities Synced', description: result.message, variant: 'success' });
+        if ('synced' in result)
+          toast({ title: 'Activities Synced', description: syncedDescription(result), variant: 'success' });
       },
       onError: (error) => {
         const body = error instanceof ApiRequestError ? error.body : undefined;
