@@ -174,7 +174,6 @@ export const stravaAuthorizeRequestSchema = z.object({
   userId: z.uuid(),
   profileSlug: z.string({ error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
 });
-export const stravaAuthorizeReplySchema = z.object({ url: z.url() });
 
 /** Query Strava sends back to `GET /api/strava/callback`. */
 export const stravaCallbackQuerySchema = z.object({
@@ -184,8 +183,6 @@ export const stravaCallbackQuerySchema = z.object({
   error: z.string().optional(),
 });
 export type StravaCallbackQuery = z.infer<typeof stravaCallbackQuerySchema>;
-/** Where the browser goes after the callback: a path on this site only. */
-export const stravaCallbackReplySchema = z.object({ redirectTo: z.string().startsWith('/') });
 
 export const stravaSyncReplySchema = z.union([
   z.object({ message: z.string(), synced: z.number().int().nonnegative(), pending: z.boolean().optional() }),

@@ -1,5 +1,3 @@
-import type { StravaWebhookEvent } from '@runpledge/contracts';
-
 export const STRAVA_SYNC_QUEUE = 'strava-sync';
 
 export type SyncReason = 'manual' | 'backfill' | 'scheduled' | 'reconnect';
@@ -18,10 +16,4 @@ export interface SyncAthleteResult {
   needsReconnect?: boolean;
 }
 
-export interface SyncJobTypes {
-  'sync-athlete': { data: SyncAthleteJob; result: SyncAthleteResult };
-  'webhook-event': { data: StravaWebhookEvent; result: void };
-  reconcile: { data: Record<string, never>; result: { queued: number } };
-  'ensure-webhook-subscription': { data: Record<string, never>; result: void };
-}
-export type SyncJobName = keyof SyncJobTypes;
+export type SyncJobName = 'sync-athlete' | 'webhook-event' | 'reconcile' | 'ensure-webhook-subscription';
