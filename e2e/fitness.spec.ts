@@ -49,7 +49,10 @@ test('a signed-in runner returning with Strava tokens has the connection saved, 
     strava_expires_at: String(seeded.expires_at),
   });
   await page.goto(`/?${params}`);
-  await expect(page.getByText('Your Strava account has been connected successfully!', { exact: true })).toBeVisible();
+  // Saving checks the tokens with Strava first.
+  await expect(page.getByText('Your Strava account has been connected successfully!', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page).toHaveURL(/\/$/);
 
   // The setup step's call, then a sync: the runs are there.

@@ -21,9 +21,10 @@ export interface RateUsage {
 const DAY_MS = 86_400_000;
 const PROBE_TTL_MS = 5_000;
 const PROBE_RETRY_MS = 25;
-/** The end of a window kept free of new requests: 2% of it, at least 250 ms (Strava's 15 min: 18 s). */
+/** The end of a window kept free of new requests: 2% of it, from 250 ms to 2 s (network and clock skew). */
 const GUARD_SHARE = 0.02;
 const MIN_GUARD_MS = 250;
+const MAX_GUARD_MS = 2000;
 
 // KEYS: short window hash, day hash, probe lock. ARGV: short limit, daily limit, ms to short reset,
 // ms to day reset, probe ttl, guard ms. A window whose real usage Strava has not told us yet lets one
@@ -79,7 +80,8 @@ export class StravaRateBudget {
   ) {}
 
   private get guardMs(): number {
-    return Math.min(Math.max(MIN_GUARD_MS, this.config.shortWindowMs * GUARD_SHARE), this.config.shortWindowMs / 4);
+    const guard = Math.min(Math.max(MIN_GUARD_MS, this.config.shortWindowMs * GUARD_SHARE), MAX_GUARD_MS);
+    return Math.min(guard, this.config.shortWindowMs / 4);
   }
 
   private windows(at: number) {

@@ -14,7 +14,8 @@ export interface StravaClientConfig {
 
 export const STRAVA_SCOPE = 'activity:read_all';
 export const STRAVA_PAGE_SIZE = 200;
-const PROBE_WAIT_LIMIT_MS = 10_000;
+/** A wait this short (a probe in flight, the guard at a window's end) is waited out, not reported. */
+const SHORT_WAIT_LIMIT_MS = 2_500;
 
 /** Every call this product makes to Strava; API reads go through the deployment-wide rate budget. */
 export class StravaClient {
@@ -101,13 +102,13 @@ export class StravaClient {
     });
   }
 
-  /** An API read: waits for the probe of a fresh window, or fails fast when the window is spent. */
+  /** An API read: waits out a short pause of the budget, fails fast when the window is spent. */
   private async read<T>(accessToken: string, path: string): Promise<T> {
-    const waitUntil = Date.now() + PROBE_WAIT_LIMIT_MS;
+    const waitUntil = Date.now() + SHORT_WAIT_LIMIT_MS;
     for (;;) {
       const decision = await this.budget.acquire();
       if (decision.granted) break;
-      if (decision.windowFull || Date.now() > waitUntil) throw new StravaBudgetExhaustedError(decision.waitMs);
+      if (Date.now() + decision.waitMs > waitUntil) throw new StravaBudgetExhaustedError(decision.waitMs);
       await sleep(decision.waitMs);
     }
     const sentAt = Date.now();
