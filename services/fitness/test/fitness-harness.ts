@@ -54,8 +54,10 @@ export async function startFitnessHarness(
   const nats = await natsRequester();
   const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await db.connect();
-  // Every emulator numbers its athletes from the same start: each file begins with no Strava links.
-  await db.query('TRUNCATE fitness.strava_connections, fitness.activities');
+  // Every emulator numbers its athletes from the same start: each file begins and ends with no Strava
+  // links, so no other test's emulator athletes look taken.
+  const forgetStravaLinks = () => db.query('TRUNCATE fitness.strava_connections, fitness.activities');
+  await forgetStravaLinks();
 
   const rpc = async <T = unknown>(pattern: string, data: unknown): Promise<T> => {
     const reply = (await nats.request(pattern, data, 20_000)) as { response?: T; err?: unknown };
@@ -147,6 +149,7 @@ export async function startFitnessHarness(
       await Promise.all(workers.splice(0).map((w) => w.close()));
       await service.close();
       await nats.close();
+      await forgetStravaLinks();
       await db.end();
       await emulator.close();
       process.env = savedEnv;
