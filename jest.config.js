@@ -1,5 +1,6 @@
 // One jest run for every back-end workspace: unit specs beside the code (`src/**/*.spec.ts`) and
-// integration tests on the real PostgreSQL, Redis and NATS (`test/**/*.int-spec.ts`).
+// integration tests on the real PostgreSQL, Redis and NATS (`test/**/*.int-spec.ts`), plus the
+// deployment checks of `deploy/test`.
 import { readFileSync } from 'node:fs';
 
 const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
@@ -14,18 +15,31 @@ const workspaces = [
   'tools/emulators',
 ];
 
+const typescript = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};
+
 export default {
-  // Integration tests start real services; the 5 s default is too tight on a loaded 2-core box.
+  // A global option: inside `projects` Jest ignores it and applies its 5 s default.
   testTimeout: 30_000,
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
-  projects: workspaces.map((dir) => ({
-    displayName: dir.split('/')[1],
-    rootDir: `<rootDir>/${dir}`,
-    testEnvironment: 'node',
-    extensionsToTreatAsEsm: ['.ts'],
-    transform: { '^.+\\.ts$': ['@swc/jest', swc] },
-    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
-  })),
+  projects: [
+    ...workspaces.map((dir) => ({
+      ...typescript,
+      displayName: dir.split('/')[1],
+      rootDir: `<rootDir>/${dir}`,
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+    })),
+    // Deployment checks: Kustomize overlays, docker-compose.yml, the Dockerfile, graceful shutdown.
+    {
+      ...typescript,
+      displayName: 'deploy',
+      rootDir: '<rootDir>/deploy',
+      testMatch: ['<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+    },
+  ],
 };

@@ -44,12 +44,16 @@ test('a page view reaches the analytics data layer on every path change', async 
   await page.goto('/');
   await page.getByRole('link', { name: 'Get Started' }).first().click();
   await expect(page).toHaveURL(/\/signup$/);
-  const paths = await page.evaluate(() =>
-    ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? [])
-      .filter((e) => e.event === 'page_view')
-      .map((e) => e.page_path),
-  );
-  expect(paths).toEqual(['/', '/signup']);
+  // The page view of a lazily loaded route lands once its code has arrived.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? [])
+          .filter((e) => e.event === 'page_view')
+          .map((e) => e.page_path),
+      ),
+    )
+    .toEqual(['/', '/signup']);
 });
 
 test('the readiness endpoint is 200 with every service up', async ({ request }) => {

@@ -1,6 +1,7 @@
 // The stack Playwright tests run against: its own database, NATS namespace and port; removed on exit.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createLogPrinter } from './lib/log-format.mjs';
-import { migrateAll, startStack } from './lib/stack.mjs';
+import { ROOT, migrateAll, startStack } from './lib/stack.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const port = Number(process.env.E2E_PORT);
@@ -8,6 +9,8 @@ if (!port) throw new Error('E2E_PORT is required');
 const run = createTestRun('e2e');
 const print = createLogPrinter({ pretty: false });
 const log = process.env.E2E_LOG ? print : () => {};
+// What the journeys may need besides the browser (e.g. to seed a lifetime code or drive the emulator).
+const E2E_STACK_FILE = `${ROOT}.runtime/e2e-stack-${port}.json`;
 
 await run.setUp();
 let stack;
@@ -15,6 +18,7 @@ let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
+  rmSync(E2E_STACK_FILE, { force: true });
   await stack?.stop();
   await run.tearDown();
   process.exit(0);
@@ -23,15 +27,15 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 try {
   await migrateAll(run.env, log);
-  // Its own emulator ports and public URL, so it runs beside `npm start` and OAuth returns here.
+  // The public URL OAuth returns to, and a Strava emulator port the journeys know (playwright.config.ts).
   const env = {
     ...run.env,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    STRAVA_EMULATOR_PORT: process.env.E2E_STRAVA_EMULATOR_PORT ?? String(port + 10_000),
-    STRIPE_EMULATOR_PORT: String(port + 11_000),
-    STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhooks/stripe`,
+    STRAVA_EMULATOR_PORT: process.env.E2E_STRAVA_EMULATOR_PORT ?? '',
   };
   stack = await startStack({ env, port, log });
+  mkdirSync(`${ROOT}.runtime`, { recursive: true });
+  writeFileSync(E2E_STACK_FILE, JSON.stringify({ env: stack.env, stripeApiBase: stack.stripeApiBase ?? null }));
   console.log(`e2e stack ready at ${stack.url}`);
 } catch (err) {
   console.error(err);

@@ -1,10 +1,10 @@
 // Starts and stops the whole product (migrations, services, gateway) as child processes.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../jest/helpers.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
@@ -14,11 +14,6 @@ const ENTRIES = {
   emulators: 'tools/emulators/dist/main.js',
 };
 const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
-
-/** The local Stripe and Strava emulators stand in whenever real keys are missing (README). */
-export function needsEmulators(env) {
-  return !(env.STRIPE_SECRET_KEY && env.STRAVA_CLIENT_ID && env.STRAVA_CLIENT_SECRET);
-}
 
 export function servicesBuilt() {
   return [...SERVICES, 'gateway', 'fitness-worker', 'emulators'].every((name) => existsSync(entry(name)));
@@ -92,20 +87,98 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}`);
 }
 
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const EMULATOR_WEBHOOK_SECRET = 'whsec_local_emulator';
+
 /**
- * Starts the emulators (when no real keys are set), the four services, the fitness sync worker and the
- * gateway, waits for readiness, returns handles to stop them.
+ * The emulators (tools/emulators, one process for Stripe and Strava) stand in for a service whose
+ * real keys are not set. Returns the settings the stack's processes get, or null when all keys are real.
+ */
+async function emulatorSettings(stackEnvIn, gatewayPort, log) {
+  // Keys may come from the caller or from the shell that ran `npm start`; the processes see both.
+  const env = { ...process.env, ...stackEnvIn };
+  const realStrava = Boolean(env.STRAVA_CLIENT_ID && env.STRAVA_CLIENT_SECRET);
+  if (env.STRIPE_SECRET_KEY && realStrava) return null;
+  const host = '127.0.0.1';
+  const stripePort = Number(env.STRIPE_EMULATOR_PORT) || (await freePort());
+  const stravaPort = Number(env.STRAVA_EMULATOR_PORT) || (await freePort());
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || EMULATOR_WEBHOOK_SECRET;
+  const stripeApiBase = `http://${host}:${stripePort}`;
+  const stravaBase = `http://${host}:${stravaPort}`;
+  const stackEnv = {};
+  if (!env.STRIPE_SECRET_KEY) {
+    log('runpledge', `no STRIPE_SECRET_KEY: billing uses the Stripe emulator at ${stripeApiBase} (test mode)`);
+    Object.assign(stackEnv, { STRIPE_API_BASE: stripeApiBase, STRIPE_WEBHOOK_SECRET: webhookSecret });
+  }
+  if (!realStrava) {
+    log('runpledge', `no STRAVA_CLIENT_ID/SECRET: fitness uses the Strava emulator at ${stravaBase}`);
+    stackEnv.STRAVA_BASE_URL = stravaBase;
+  }
+  return {
+    processEnv: {
+      EMULATORS_HOST: host,
+      STRIPE_EMULATOR_PORT: String(stripePort),
+      STRAVA_EMULATOR_PORT: String(stravaPort),
+      STRIPE_WEBHOOK_URL: `http://${host}:${gatewayPort}/api/webhooks/stripe`,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+    },
+    stackEnv,
+    ready: `${stripeApiBase}/_emulator/health`,
+  };
+}
+
+async function waitForUrl(url, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${what} did not start in ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the emulators when real keys are missing, then the four services, the fitness sync worker
+ * and the gateway; waits for readiness and returns handles to stop them.
  */
 export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 60_000 }) {
   const processes = new Map();
+  const emulators = await emulatorSettings(env, port, log);
   // OAuth returns and Strava's webhook pushes come back to this stack's own port.
-  const fullEnv = { ...env, PORT: String(port), PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}` };
-  if (needsEmulators({ ...process.env, ...env })) {
-    // Ports the caller did not name are free ones, so test stacks never collide with `npm start`.
-    fullEnv.STRAVA_EMULATOR_PORT ||= String(await freePort());
-    fullEnv.STRIPE_EMULATOR_PORT ||= String(await freePort());
-    fullEnv.STRAVA_BASE_URL ??= `http://127.0.0.1:${fullEnv.STRAVA_EMULATOR_PORT}`;
-    processes.set('emulators', startProcess('emulators', fullEnv, log));
+  const fullEnv = {
+    ...env,
+    ...emulators?.stackEnv,
+    PORT: String(port),
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`,
+  };
+  if (emulators) {
+    const proc = startProcess('emulators', { ...fullEnv, ...emulators.processEnv }, log);
+    processes.set('emulators', proc);
+    try {
+      await Promise.race([
+        waitForUrl(emulators.ready, readyTimeoutMs, 'the emulators'),
+        proc.exited.then(({ code }) => {
+          throw new Error(`the emulators exited during start-up (code ${code})`);
+        }),
+      ]);
+    } catch (err) {
+      await proc.stop();
+      throw err;
+    }
   }
   for (const name of SERVICES) processes.set(name, startProcess(name, fullEnv, log));
   processes.set('fitness-worker', startProcess('fitness-worker', fullEnv, log));
@@ -115,13 +188,15 @@ export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 6
     url,
     env: fullEnv,
     processes,
+    /** Where the Stripe emulator listens, when it is used. */
+    stripeApiBase: emulators?.stackEnv.STRIPE_API_BASE,
     /** Restarts one process (e.g. a service after a test stopped it). */
     restart(name) {
       processes.set(name, startProcess(name, fullEnv, log));
       return processes.get(name);
     },
     async stop() {
-      // Gateway first so nothing new arrives, then the services.
+      // Gateway first so nothing new arrives, then the services, then what they talk to.
       await processes.get('gateway')?.stop();
       await Promise.all([...SERVICES, 'fitness-worker'].map((name) => processes.get(name)?.stop()));
       await processes.get('emulators')?.stop();

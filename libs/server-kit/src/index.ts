@@ -16,6 +16,8 @@ export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
 export * from './events/domain-events.js';
 export * from './health/health-controller.js';
+export * from './mail/mailer.js';
+export * from './health/health-server.js';
 export * from './bootstrap/service-core.module.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './bootstrap/run-service.js';

@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { CheckoutModule } from './checkout/checkout.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { StripeEventsModule } from './stripe-events/stripe-events.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 
 @Module({
-  imports: [ServiceCoreModule.forService({ service: 'billing', dataSource: dataSourceOptions }), SubscriptionsModule],
+  imports: [
+    ServiceCoreModule.forService({ service: 'billing', dataSource: dataSourceOptions }),
+    SubscriptionsModule,
+    CheckoutModule,
+    StripeEventsModule,
+  ],
 })
 export class AppModule {}

@@ -9,6 +9,7 @@ import { AppModule } from './app.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { registerRequestGuards } from './common/request-guards.js';
 import { env } from './config/env.js';
+import { ReadinessService } from './health/readiness.service.js';
 import { registerSpaHosting } from './spa/spa-hosting.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -36,11 +37,17 @@ export async function bootstrapGateway(
     bodyParser: false,
   });
   app.setGlobalPrefix('api');
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  // Exit 0 once drained: Nest otherwise re-raises the signal, which a PID 1 process ignores.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
 
   const fastify = app.getHttpAdapter().getInstance();
+  const readiness = app.get(ReadinessService);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Once shutdown begins, clients (the ingress's kept-alive upstream connections) must reconnect
+    // elsewhere: a connection kept alive after its last response would hold the closing server open
+    // for the whole keep-alive timeout, past the pod's grace period.
+    if (readiness.shuttingDown) void reply.header('connection', 'close');
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

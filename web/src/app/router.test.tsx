@@ -1,12 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveSignupForm } from '@/lib/signup-form-storage';
+import { sampleSignupForm } from '@/testing/fixtures';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // The app's own providers: pages read the API through TanStack Query and speak through toasts.
   render(
     <AppProvider>
       <RouterProvider router={router} />
@@ -16,6 +17,16 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    // Pages that call the API on arrival (e-mail confirmation) wait forever instead of reaching a network.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+  });
+
   it('renders the landing page at /', async () => {
     renderAt('/');
 
@@ -32,9 +43,7 @@ describe('routes', () => {
   it.each([
     ['/login', 'Sign in · RunPledge'],
     ['/signup', 'Fundraising details · RunPledge'],
-    ['/createaccount', 'Create account · RunPledge'],
     ['/payment?canceled=true', 'Start your free trial · RunPledge'],
-    ['/dashboard', 'Dashboard · RunPledge'],
     ['/auth/confirm?token=t&type=signup', 'Confirm e-mail · RunPledge'],
     ['/jane-doe/fitness', 'Fitness integrations · RunPledge'],
     ['/jane-doe', 'jane-doe · RunPledge'],
@@ -51,5 +60,28 @@ describe('routes', () => {
     renderAt('/test-sample');
 
     expect(await screen.findByRole('heading', { level: 1, name: /Sample runner page/ })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from /dashboard to /login, coming back to /dashboard after', async () => {
+    const router = renderAt('/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=/dashboard');
+  });
+
+  it('shows the account form at /createaccount when the /signup data is saved', async () => {
+    saveSignupForm(sampleSignupForm());
+    renderAt('/createaccount');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(document.title).toBe('Create account · RunPledge');
+  });
+
+  it('sends a visitor without saved /signup data from /createaccount back to /signup', async () => {
+    const router = renderAt('/createaccount');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(await screen.findByText('Please complete the form first')).toBeInTheDocument();
   });
 });

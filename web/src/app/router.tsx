@@ -2,6 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from './page-loader';
+import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -23,7 +24,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', lazy: page(() => import('./routes/signup')) },
       { path: 'createaccount', lazy: page(() => import('./routes/create-account')) },
       { path: 'payment', lazy: page(() => import('./routes/payment')) },
-      { path: 'dashboard', lazy: page(() => import('./routes/dashboard')) },
+      { Component: RequireAuth, children: [{ path: 'dashboard', lazy: page(() => import('./routes/dashboard')) }] },
       { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
       { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
       { path: ':slug', lazy: page(() => import('./routes/runner-page')) },

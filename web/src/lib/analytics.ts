@@ -16,13 +16,15 @@ export type FormName =
   'signup' | 'create_account' | 'login' | 'payment' | 'challenge' | 'story' | 'encouragement' | 'strava_setup';
 
 /** Steps of the conversion funnel, in order: landing CTA to a live, paid-for page. */
-export type FunnelStep =
-  | 'landing_cta_clicked'
-  | 'signup_details_completed'
-  | 'account_created'
-  | 'profile_created'
-  | 'checkout_started'
-  | 'trial_started';
+export const FUNNEL_STEPS = [
+  'landing_cta_clicked',
+  'signup_details_completed',
+  'account_created',
+  'profile_created',
+  'checkout_started',
+  'trial_started',
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 /** Event names and their payloads. Amounts are in US dollars. */
 export interface AnalyticsEvents {
@@ -82,6 +84,11 @@ export function trackPageView(path: string): void {
 
 export function trackEvent<K extends AnalyticsEventName>(name: K, payload: AnalyticsEvents[K]): void {
   push({ event: name, ...payload });
+}
+
+/** Records a funnel step with its position in `FUNNEL_STEPS` (1-based). */
+export function trackFunnelStep(step: FunnelStep): void {
+  trackEvent('funnel_step', { step, step_number: FUNNEL_STEPS.indexOf(step) + 1 });
 }
 
 export function redactPath(path: string): string {

@@ -5,4 +5,17 @@ export const BILLING = {
   subscription: {
     check: 'billing.subscription.check',
   },
+  checkout: {
+    create: 'billing.checkout.create',
+    reconcile: 'billing.checkout.reconcile',
+  },
+  portal: {
+    create: 'billing.portal.create',
+  },
+  stripeEvent: {
+    handle: 'billing.stripe-event.handle',
+  },
+  config: {
+    get: 'billing.config.get',
+  },
 } as const;

@@ -13,3 +13,52 @@ export const subscriptionCheckSchema = z.object({
 });
 export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
 export const subscriptionCheckRequestSchema = z.object({ userId: z.uuid() });
+
+export const INVALID_DISCOUNT_CODE_MESSAGE = 'Invalid discount code';
+export const LIFETIME_ACCESS_MESSAGE = 'Your code gives you lifetime access: your page is live, with nothing to pay.';
+export const DISCOUNT_CODE_MAX_LENGTH = 64;
+
+/** Body of POST /api/subscription/create-checkout (spec 7). */
+export const createCheckoutRequestSchema = z.object({
+  userId: z.uuid('Invalid user id'),
+  successUrl: z.url('successUrl must be a URL on this site'),
+  cancelUrl: z.url('cancelUrl must be a URL on this site'),
+  /** Trimmed; empty or null means no code. */
+  discountCode: z
+    .string()
+    .trim()
+    .max(DISCOUNT_CODE_MAX_LENGTH, INVALID_DISCOUNT_CODE_MESSAGE)
+    .nullish()
+    .transform((code) => code || undefined),
+});
+export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
+
+/** What the gateway asks billing: the caller's id and e-mail from the session, never from the body. */
+export const createCheckoutCommandSchema = createCheckoutRequestSchema.extend({ email: z.email() });
+export type CreateCheckoutCommand = z.infer<typeof createCheckoutCommandSchema>;
+
+export type CreateCheckoutResponse = { url: string } | { lifetimeAccess: true; message: string };
+
+/** Body of POST /api/subscription/reconcile: the Checkout Session id the success URL carried back. */
+export const reconcileCheckoutRequestSchema = z.object({
+  sessionId: z.string().trim().min(1, 'sessionId is required').max(255, 'Invalid checkout session'),
+});
+export const reconcileCheckoutCommandSchema = reconcileCheckoutRequestSchema.extend({ userId: z.uuid() });
+
+/** Body of POST /api/subscription/portal: where Stripe's customer portal sends the runner back. */
+export const billingPortalRequestSchema = z.object({
+  returnUrl: z.url('returnUrl must be a URL on this site'),
+});
+export const billingPortalCommandSchema = billingPortalRequestSchema.extend({ userId: z.uuid() });
+export type BillingPortalResponse = { url: string };
+
+/** GET /api/subscription/config: test mode shows a badge on /payment. */
+export const billingConfigSchema = z.object({ testMode: z.boolean() });
+export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+/** A Stripe webhook delivery as the gateway forwards it: the raw body and its signature header. */
+export const stripeEventDeliverySchema = z.object({
+  payload: z.string().min(1),
+  signature: z.string(),
+});
+export type StripeEventDelivery = z.infer<typeof stripeEventDeliverySchema>;

@@ -1,16 +1,24 @@
-import type { Type } from '@nestjs/common';
+import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@runpledge/contracts';
-import type { INestMicroservice } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 import { loadBaseEnv } from '../config/env.js';
+import { startHealthServer, type HealthServer, type ReadinessCheck } from '../health/health-server.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
+import { NATS_CONNECTION } from './service-core.module.js';
+
+const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /**
  * Starts a service as a NATS microservice in the queue group named after it, so replicas share
- * requests and each request is handled once. SIGTERM unsubscribes, lets in-flight requests finish
- * within the grace period, then closes.
+ * requests and each request is handled once. SIGTERM turns readiness to 503, stops the event
+ * consumers, unsubscribes, lets in-flight requests finish within SHUTDOWN_GRACE_MS, closes, and
+ * exits with code 0 (also as PID 1 in a container, where a re-raised signal would be ignored).
+ * With HEALTH_PORT set, `/healthz` and `/readyz` answer on that port for probes.
  */
 export async function bootstrapService(service: ServiceName, appModule: Type<unknown>): Promise<INestMicroservice> {
   const env = loadBaseEnv();
@@ -28,11 +36,50 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   await app.listen();
   logger.info(
     { queue: service, prefix: process.env.NATS_SUBJECT_PREFIX ?? '' },
     `${service} service listening on NATS`,
   );
+  if (env.HEALTH_PORT !== undefined) {
+    const health = await startHealthServer({ port: env.HEALTH_PORT, checks: serviceChecks(app), logger });
+    for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => shuttingDown(health, logger, signal));
+  }
   return app;
+}
+
+function shuttingDown(health: HealthServer, logger: Logger, signal: string): void {
+  health.markShuttingDown();
+  logger.info({ signal }, 'shutting down: readiness now 503, draining');
+}
+
+/** Ready = both NATS connections answer a round trip and the database answers a query. */
+function serviceChecks(app: INestMicroservice): Record<string, ReadinessCheck> {
+  const optional = <T>(token: unknown): T | undefined => {
+    try {
+      return app.get<T>(token as Type<T>, { strict: false });
+    } catch {
+      return undefined;
+    }
+  };
+  const roundTrip = async (nc: NatsConnection): Promise<string | undefined> => {
+    if (nc.isClosed()) return 'connection closed';
+    await nc.flush();
+    return undefined;
+  };
+  const checks: Record<string, ReadinessCheck> = {
+    nats: () => roundTrip(app.unwrap<NatsConnection>()),
+  };
+  const events = optional<NatsConnection>(NATS_CONNECTION);
+  if (events) checks['nats-events'] = () => roundTrip(events);
+  const dataSource = optional<DataSource>(DataSource);
+  if (dataSource) {
+    checks.database = async () => {
+      if (!dataSource.isInitialized) return 'not connected';
+      await dataSource.query('SELECT 1');
+      return undefined;
+    };
+  }
+  return checks;
 }

@@ -13,6 +13,11 @@ export const baseEnvSchema = z.object({
     .regex(/^([a-z0-9_-]+\.)?$/i, 'NATS_SUBJECT_PREFIX must be empty or one token ending in a dot')
     .default(''),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Port of the small HTTP health listener (`/healthz`, `/readyz`) of processes without HTTP; unset: none. */
+  HEALTH_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
 });
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 

@@ -5,12 +5,23 @@ import {
   serviceDataSourceOptions,
 } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
+import { LifetimeCodeRedemptionEntity } from '../lifetime-codes/lifetime-code-redemption.entity.js';
+import { LifetimeCodeEntity } from '../lifetime-codes/lifetime-code.entity.js';
+import { ProcessedStripeEventEntity } from '../stripe-events/processed-stripe-event.entity.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { CreateSubscriptions1763800000300 } from './migrations/1763800000300-CreateSubscriptions.js';
+import { CreateCheckoutTables1763800000310 } from './migrations/1763800000310-CreateCheckoutTables.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'billing',
   url: env.DATABASE_URL,
-  entities: [SubscriptionEntity, OutboxMessage, ProcessedEvent],
-  migrations: [CreateEventTables1763800000000, CreateSubscriptions1763800000300],
+  entities: [
+    SubscriptionEntity,
+    LifetimeCodeEntity,
+    LifetimeCodeRedemptionEntity,
+    ProcessedStripeEventEntity,
+    OutboxMessage,
+    ProcessedEvent,
+  ],
+  migrations: [CreateEventTables1763800000000, CreateSubscriptions1763800000300, CreateCheckoutTables1763800000310],
 });

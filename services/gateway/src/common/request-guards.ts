@@ -3,6 +3,14 @@ import { STATUS_CODES } from 'node:http';
 import { env } from '../config/env.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WEBHOOKS = '/api/webhooks/';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received, kept for webhooks whose signature covers the raw bytes. */
+    rawBody?: string;
+  }
+}
 
 function refuse(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
   return reply
@@ -26,7 +34,7 @@ export function registerRequestGuards(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || path.startsWith('/api/webhooks/')) return;
+    if (!path.startsWith('/api/') || path.startsWith(WEBHOOKS)) return;
     if (hasBody(request) && !/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
       return refuse(reply, 415, 'Requests must be sent as JSON (Content-Type: application/json).');
     }
@@ -45,6 +53,7 @@ export function registerRequestGuards(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
+    if (request.url.startsWith(WEBHOOKS)) request.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     void parseJson(request, text, done);
   });

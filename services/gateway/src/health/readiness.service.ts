@@ -10,6 +10,11 @@ export class ReadinessService implements BeforeApplicationShutdown {
 
   constructor(private readonly rpc: NatsRpcClient) {}
 
+  /** True from SIGTERM on. */
+  get shuttingDown(): boolean {
+    return this.draining;
+  }
+
   /** Pings every service at once; each answers only when it can also reach its database. */
   async check(): Promise<Readiness> {
     const results = await Promise.all(

@@ -11,11 +11,10 @@ import {
   type User,
   type VerifyEmailRequest,
 } from '@runpledge/contracts';
-import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
+import { DomainEvents, LOGGER, Mailer, ServiceException } from '@runpledge/server-kit';
 import argon2 from 'argon2';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
-import { Mailer } from '../mail/mailer.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUser } from '../users/users.service.js';

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/mailer.js';
+import type { OutgoingMail } from '@runpledge/server-kit';
 
 export function verificationMail(to: string, link: string): OutgoingMail {
   return {

@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { BILLING, stripeEventDeliverySchema } from '@runpledge/contracts';
+import { RpcHandler } from '@runpledge/server-kit';
+import { StripeEventsService, type StripeEventOutcome } from './stripe-events.service.js';
+
+@Controller()
+export class StripeEventsController {
+  constructor(private readonly stripeEvents: StripeEventsService) {}
+
+  @RpcHandler(BILLING.stripeEvent.handle)
+  async handle(@Payload() payload: unknown): Promise<{ received: true; outcome: StripeEventOutcome }> {
+    return { received: true, outcome: await this.stripeEvents.handle(stripeEventDeliverySchema.parse(payload)) };
+  }
+}

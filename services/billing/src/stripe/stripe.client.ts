@@ -1,0 +1,153 @@
+import { BUSINESS, ErrorCode } from '@runpledge/contracts';
+import { ServiceException } from '@runpledge/server-kit';
+import Stripe from 'stripe';
+import type { StripeConfig } from './stripe-config.js';
+
+export interface CheckoutSessionParams {
+  userId: string;
+  customerId: string;
+  priceId: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** A Stripe promotion code id to apply; without one the runner may type a code on Checkout. */
+  promotionCodeId?: string;
+  idempotencyKey: string;
+}
+
+/** Every call billing makes to Stripe (or to the emulator, which speaks the same API). */
+export class StripeClient {
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: StripeConfig) {
+    const base = config.apiBase;
+    this.stripe = new Stripe(config.secretKey, {
+      maxNetworkRetries: base ? 0 : 2,
+      telemetry: false,
+      ...(base && {
+        host: base.hostname,
+        port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+        protocol: base.protocol === 'https:' ? 'https' : 'http',
+      }),
+    });
+  }
+
+  get testMode(): boolean {
+    return this.config.testMode;
+  }
+
+  /** The monthly price by its lookup key, created with its product the first time. */
+  findOrCreateMonthlyPrice(): Promise<string> {
+    const lookupKey = this.config.priceLookupKey;
+    return this.call(async () => {
+      const found = await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
+      if (found.data[0]) return found.data[0].id;
+      const product = await this.stripe.products.create(
+        { name: 'RunPledge monthly', metadata: { lookupKey } },
+        { idempotencyKey: `product:${lookupKey}` },
+      );
+      const price = await this.stripe.prices.create(
+        {
+          product: product.id,
+          currency: 'usd',
+          unit_amount: BUSINESS.monthlyPriceUsd * 100,
+          recurring: { interval: 'month' },
+          lookup_key: lookupKey,
+          nickname: `$${BUSINESS.monthlyPriceUsd}/month`,
+        },
+        { idempotencyKey: `price:${lookupKey}` },
+      );
+      return price.id;
+    });
+  }
+
+  createCustomer(userId: string, email: string): Promise<string> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.create(
+        { email, metadata: { userId } },
+        { idempotencyKey: `customer:${userId}` },
+      );
+      return customer.id;
+    });
+  }
+
+  customerEmail(customerId: string): Promise<string | null> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      return customer.deleted ? null : (customer.email ?? null);
+    });
+  }
+
+  /** The active promotion code a runner typed (Stripe matches codes case-insensitively), if any. */
+  findActivePromotionCode(code: string): Promise<string | null> {
+    return this.call(async () => {
+      const found = await this.stripe.promotionCodes.list({ code, active: true, limit: 1 });
+      return found.data[0]?.id ?? null;
+    });
+  }
+
+  createCheckoutSession(params: CheckoutSessionParams): Promise<{ id: string; url: string | null }> {
+    return this.call(async () => {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: params.customerId,
+          client_reference_id: params.userId,
+          line_items: [{ price: params.priceId, quantity: 1 }],
+          subscription_data: { trial_period_days: BUSINESS.trialDays, metadata: { userId: params.userId } },
+          metadata: { userId: params.userId },
+          success_url: params.successUrl,
+          cancel_url: params.cancelUrl,
+          // Stripe refuses both together: a code we already found is applied, else the runner may type one.
+          ...(params.promotionCodeId
+            ? { discounts: [{ promotion_code: params.promotionCodeId }] }
+            : { allow_promotion_codes: true }),
+        },
+        { idempotencyKey: params.idempotencyKey },
+      );
+      return { id: session.id, url: session.url };
+    });
+  }
+
+  retrieveCheckoutSession(sessionId: string): Promise<Stripe.Checkout.Session> {
+    return this.call(() => this.stripe.checkout.sessions.retrieve(sessionId));
+  }
+
+  retrieveSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+  }
+
+  cancelSubscription(subscriptionId: string): Promise<void> {
+    return this.call(async () => {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    });
+  }
+
+  createPortalSession(customerId: string, returnUrl: string, idempotencyKey: string): Promise<string> {
+    return this.call(async () => {
+      const session = await this.stripe.billingPortal.sessions.create(
+        { customer: customerId, return_url: returnUrl },
+        { idempotencyKey },
+      );
+      return session.url;
+    });
+  }
+
+  /** Verifies the signature over the raw body; throws when it does not match or is too old. */
+  verifyWebhook(payload: string, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(payload, signature, this.config.webhookSecret);
+  }
+
+  // A missing object is a 404 for the caller; Stripe unreachable or failing is a 503, never a 500.
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof Stripe.errors.StripeError)) throw err;
+      if (err.code === 'resource_missing') throw ServiceException.notFound('Not found at the payment provider');
+      throw new ServiceException(
+        ErrorCode.ServiceUnavailable,
+        'The payment provider is unavailable. Please try again.',
+      );
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, ForbiddenException, Get, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  BILLING,
+  billingPortalRequestSchema,
+  createCheckoutRequestSchema,
+  reconcileCheckoutRequestSchema,
+  type BillingConfig,
+  type BillingPortalResponse,
+  type CreateCheckoutResponse,
+  type SessionUser,
+  type SubscriptionCheck,
+} from '@runpledge/contracts';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Public } from '../common/public.decorator.js';
+import { assertOnThisSite } from '../common/site-url.js';
+import { parseOrThrow } from '../common/validation.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+
+@Controller('subscription')
+export class SubscriptionController {
+  constructor(private readonly rpc: NatsRpcClient) {}
+
+  @Get('check')
+  check(@CurrentUser() caller: SessionUser): Promise<SubscriptionCheck> {
+    return this.rpc.send<SubscriptionCheck>(BILLING.subscription.check, { userId: caller.id });
+  }
+
+  @Post('create-checkout')
+  @HttpCode(200)
+  createCheckout(
+    @Body() body: unknown,
+    @CurrentUser() caller: SessionUser,
+    @Req() request: FastifyRequest,
+  ): Promise<CreateCheckoutResponse> {
+    const checkout = parseOrThrow(createCheckoutRequestSchema, body);
+    if (checkout.userId !== caller.id) throw new ForbiddenException('You can only start a checkout for yourself');
+    assertOnThisSite(checkout.successUrl, request, 'successUrl');
+    assertOnThisSite(checkout.cancelUrl, request, 'cancelUrl');
+    return this.rpc.send<CreateCheckoutResponse>(BILLING.checkout.create, { ...checkout, email: caller.email });
+  }
+
+  /** Back from Checkout with the session id: billing takes the state from Stripe at once. */
+  @Post('reconcile')
+  @HttpCode(200)
+  reconcile(@Body() body: unknown, @CurrentUser() caller: SessionUser): Promise<SubscriptionCheck> {
+    const { sessionId } = parseOrThrow(reconcileCheckoutRequestSchema, body);
+    return this.rpc.send<SubscriptionCheck>(BILLING.checkout.reconcile, { userId: caller.id, sessionId });
+  }
+
+  /** Stripe's customer portal (card, invoices, cancel anytime) for the caller. */
+  @Post('portal')
+  @HttpCode(200)
+  portal(
+    @Body() body: unknown,
+    @CurrentUser() caller: SessionUser,
+    @Req() request: FastifyRequest,
+  ): Promise<BillingPortalResponse> {
+    const { returnUrl } = parseOrThrow(billingPortalRequestSchema, body);
+    assertOnThisSite(returnUrl, request, 'returnUrl');
+    return this.rpc.send<BillingPortalResponse>(BILLING.portal.create, { userId: caller.id, returnUrl });
+  }
+
+  @Public()
+  @Get('config')
+  config(): Promise<BillingConfig> {
+    return this.rpc.send<BillingConfig>(BILLING.config.get, {});
+  }
+}

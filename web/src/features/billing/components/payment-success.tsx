@@ -1,0 +1,43 @@
+import { BUSINESS } from '@runpledge/contracts';
+import { useEffect, useRef } from 'react';
+import { useToast } from '@/components/ui/toast-context';
+import { trackEvent } from '@/lib/analytics';
+import { reconcileCheckout } from '../api/reconcile-checkout';
+import { useAuth } from '@/lib/auth';
+import { savedSignupSlug } from '@/lib/saved-signup-slug';
+import { clearSignupForm } from '@/lib/signup-form-storage';
+import { useRedirectToPage } from '../hooks/use-redirect-to-page';
+import { PaymentNotice } from './payment-notice';
+
+/** Back from Checkout with success=true (spec 4): the trial is on, the page follows in 2 s. */
+export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
+  const { user, loading } = useAuth();
+  const { toast } = useToast();
+  const redirectToPage = useRedirectToPage();
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (loading || done.current) return;
+    done.current = true;
+    // Makes the page live now even if Stripe's webhook is late; the webhook still follows.
+    if (sessionId && user) {
+      reconcileCheckout(sessionId).catch((error: unknown) => console.error('Checkout reconcile failed:', error));
+    }
+    trackEvent('purchase', {
+      value: BUSINESS.monthlyPriceUsd,
+      currency: 'USD',
+      ...(sessionId && { transaction_id: sessionId }),
+    });
+    toast({ title: 'Payment Successful!', description: 'Your free trial has started.', variant: 'success' });
+    // The slug is read before the saved data is cleared.
+    const slug = savedSignupSlug();
+    clearSignupForm();
+    redirectToPage(user?.id ?? null, slug);
+  }, [loading, user, sessionId, toast, redirectToPage]);
+
+  return (
+    <PaymentNotice title="Payment Successful!" tone="success">
+      <p>Your {BUSINESS.trialDays}-day free trial has started. Taking you to your page…</p>
+    </PaymentNotice>
+  );
+}
