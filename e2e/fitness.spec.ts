@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 
 // The stack's Strava emulator (playwright.config.ts picks its port).
@@ -16,11 +16,22 @@ async function seedAthlete(request: APIRequestContext, activities = 3) {
 }
 
 async function signUp(request: APIRequestContext) {
-  const res = await request.post('/api/auth/signup', {
-    data: { email: `runner-${randomUUID()}@example.com`, password: 'Secret123' },
-  });
+  const email = `runner-${randomUUID()}@example.com`;
+  const res = await request.post('/api/auth/signup', { data: { email, password: 'Secret123' } });
   expect(res.status()).toBe(201);
-  return ((await res.json()) as { user: { id: string } }).user;
+  return { ...((await res.json()) as { user: { id: string } }).user, email };
+}
+
+/** An account made through the API, then signed in on /login as a runner would, so the app knows them. */
+async function signInInBrowser(page: Page) {
+  const user = await signUp(page.request);
+  await page.request.post('/api/auth/signout', { data: {} });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
 }
 
 test('the landing page shows a Strava error and removes it from the address bar', async ({ page }) => {
@@ -39,7 +50,7 @@ test('a Strava return for a visitor who is not signed in asks them to log in', a
 });
 
 test('a signed-in runner returning with Strava tokens has the connection saved, then syncs it', async ({ page }) => {
-  const user = await signUp(page.request);
+  const user = await signInInBrowser(page);
   const seeded = await seedAthlete(page.request, 4);
   const params = new URLSearchParams({
     strava_connected: 'true',
@@ -70,7 +81,7 @@ test('a signed-in runner returning with Strava tokens has the connection saved, 
 });
 
 test('bad tokens on the landing return give the Connection Error notice', async ({ page }) => {
-  await signUp(page.request);
+  await signInInBrowser(page);
   await page.goto(
     '/?strava_connected=true&strava_access_token=a&strava_refresh_token=b&strava_athlete_id=1&strava_expires_at=1900000000',
   );
