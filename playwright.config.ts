@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Workers inherit the port chosen once here by the runner.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+// The stack's Strava emulator, which the journeys also drive (seeding athletes, revoking tokens).
+process.env.E2E_STRAVA_EMULATOR_PORT ??= String(13100 + Math.floor(Math.random() * 800));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export const CHROMIUM_ARGS = [

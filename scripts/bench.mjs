@@ -5,6 +5,7 @@
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
+// then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
 // so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
 // 20 s for the runner page); BENCH_CONNECTIONS the connections.
@@ -29,15 +30,17 @@ async function serveDirect(databaseUrl) {
   const app = Fastify();
   app.get('/direct/fitness-profile/:profileId', async (request) => {
     const { rows } = await pool.query(
-      'SELECT strava_connected, training_start_date, needs_reconnect, last_synced_at FROM fitness.fitness_profiles WHERE profile_id = $1',
+      `SELECT c.training_start_date, c.needs_reconnect, c.last_synced_at, c.public_display_consent
+       FROM fitness.fitness_profiles p JOIN fitness.strava_connections c ON c.user_id = p.user_id WHERE p.profile_id = $1`,
       [request.params.profileId],
     );
     const row = rows[0];
     return {
-      stravaConnected: row.strava_connected,
+      stravaConnected: true,
       trainingStartDate: row.training_start_date,
       needsReconnect: row.needs_reconnect,
       lastSyncedAt: row.last_synced_at,
+      publicDisplayConsent: row.public_display_consent,
     };
   });
   app.get('/direct/runner-profile/:slug', async (request, reply) => {
@@ -196,9 +199,15 @@ async function bench() {
   try {
     await migrateAll(run.env);
     const profileId = randomUUID();
+    const userId = randomUUID();
+    await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
+      profileId,
+      userId,
+    ]);
     await pool.query(
-      `INSERT INTO fitness.fitness_profiles (profile_id, user_id, training_start_date, strava_connected) VALUES ($1, $2, '2026-06-01', true)`,
-      [profileId, randomUUID()],
+      `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+       VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
+      [userId],
     );
     stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
     const page = await seedRunnerPage(stack.url);
@@ -248,4 +257,8 @@ async function bench() {
 }
 
 if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_URL);
-else await bench();
+else {
+  await bench();
+  const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
+  await runStravaSyncBench();
+}

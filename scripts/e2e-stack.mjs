@@ -27,7 +27,13 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 try {
   await migrateAll(run.env, log);
-  stack = await startStack({ env: run.env, port, log });
+  // The public URL OAuth returns to, and a Strava emulator port the journeys know (playwright.config.ts).
+  const env = {
+    ...run.env,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    STRAVA_EMULATOR_PORT: process.env.E2E_STRAVA_EMULATOR_PORT ?? '',
+  };
+  stack = await startStack({ env, port, log });
   mkdirSync(`${ROOT}.runtime`, { recursive: true });
   writeFileSync(E2E_STACK_FILE, JSON.stringify({ env: stack.env, stripeApiBase: stack.stripeApiBase ?? null }));
   console.log(`e2e stack ready at ${stack.url}`);

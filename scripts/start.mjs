@@ -11,7 +11,13 @@ const port = Number(process.env.PORT || 3000);
 const print = createLogPrinter();
 const say = (line) => print('runpledge', line);
 
-const env = { ...withDefaults(), NODE_ENV: process.env.NODE_ENV || 'development' };
+const env = {
+  ...withDefaults(),
+  NODE_ENV: process.env.NODE_ENV || 'development',
+  // The emulators' documented ports (tools/emulators), used when no real keys are set.
+  STRIPE_EMULATOR_PORT: process.env.STRIPE_EMULATOR_PORT || '12111',
+  STRAVA_EMULATOR_PORT: process.env.STRAVA_EMULATOR_PORT || '12112',
+};
 say('checking PostgreSQL, Redis and NATS…');
 const problems = await checkInfrastructure(env);
 if (problems.length) {

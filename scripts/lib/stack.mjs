@@ -8,11 +8,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
-const entry = (name) =>
-  name === 'emulators' ? `${ROOT}tools/emulators/dist/main.js` : `${ROOT}services/${name}/dist/main.js`;
+/** Processes that are not a service's main.js. */
+const ENTRIES = {
+  'fitness-worker': 'services/fitness/dist/worker.js',
+  emulators: 'tools/emulators/dist/main.js',
+};
+const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
 
 export function servicesBuilt() {
-  return [...SERVICES, 'gateway', 'emulators'].every((name) => existsSync(entry(name)));
+  return [...SERVICES, 'gateway', 'fitness-worker', 'emulators'].every((name) => existsSync(entry(name)));
 }
 
 export function isBuilt() {
@@ -101,22 +105,35 @@ const EMULATOR_WEBHOOK_SECRET = 'whsec_local_emulator';
  * The emulators (tools/emulators, one process for Stripe and Strava) stand in for a service whose
  * real keys are not set. Returns the settings the stack's processes get, or null when all keys are real.
  */
-async function emulatorSettings(env, gatewayPort, log) {
-  if (env.STRIPE_SECRET_KEY) return null;
+async function emulatorSettings(stackEnvIn, gatewayPort, log) {
+  // Keys may come from the caller or from the shell that ran `npm start`; the processes see both.
+  const env = { ...process.env, ...stackEnvIn };
+  const realStrava = Boolean(env.STRAVA_CLIENT_ID && env.STRAVA_CLIENT_SECRET);
+  if (env.STRIPE_SECRET_KEY && realStrava) return null;
   const host = '127.0.0.1';
   const stripePort = Number(env.STRIPE_EMULATOR_PORT) || (await freePort());
+  const stravaPort = Number(env.STRAVA_EMULATOR_PORT) || (await freePort());
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || EMULATOR_WEBHOOK_SECRET;
   const stripeApiBase = `http://${host}:${stripePort}`;
-  log('runpledge', `no STRIPE_SECRET_KEY: billing uses the Stripe emulator at ${stripeApiBase} (test mode)`);
+  const stravaBase = `http://${host}:${stravaPort}`;
+  const stackEnv = {};
+  if (!env.STRIPE_SECRET_KEY) {
+    log('runpledge', `no STRIPE_SECRET_KEY: billing uses the Stripe emulator at ${stripeApiBase} (test mode)`);
+    Object.assign(stackEnv, { STRIPE_API_BASE: stripeApiBase, STRIPE_WEBHOOK_SECRET: webhookSecret });
+  }
+  if (!realStrava) {
+    log('runpledge', `no STRAVA_CLIENT_ID/SECRET: fitness uses the Strava emulator at ${stravaBase}`);
+    stackEnv.STRAVA_BASE_URL = stravaBase;
+  }
   return {
     processEnv: {
       EMULATORS_HOST: host,
       STRIPE_EMULATOR_PORT: String(stripePort),
-      STRAVA_EMULATOR_PORT: String(Number(env.STRAVA_EMULATOR_PORT) || (await freePort())),
+      STRAVA_EMULATOR_PORT: String(stravaPort),
       STRIPE_WEBHOOK_URL: `http://${host}:${gatewayPort}/api/webhooks/stripe`,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
     },
-    stackEnv: { STRIPE_API_BASE: stripeApiBase, STRIPE_WEBHOOK_SECRET: webhookSecret },
+    stackEnv,
     ready: `${stripeApiBase}/_emulator/health`,
   };
 }
@@ -135,13 +152,19 @@ async function waitForUrl(url, timeoutMs, what) {
 }
 
 /**
- * Starts the emulators when real keys are missing, then the four services and the gateway; waits
- * for readiness and returns handles to stop them.
+ * Starts the emulators when real keys are missing, then the four services, the fitness sync worker
+ * and the gateway; waits for readiness and returns handles to stop them.
  */
 export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 60_000 }) {
   const processes = new Map();
   const emulators = await emulatorSettings(env, port, log);
-  const fullEnv = { ...env, ...emulators?.stackEnv, PORT: String(port) };
+  // OAuth returns and Strava's webhook pushes come back to this stack's own port.
+  const fullEnv = {
+    ...env,
+    ...emulators?.stackEnv,
+    PORT: String(port),
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`,
+  };
   if (emulators) {
     const proc = startProcess('emulators', { ...fullEnv, ...emulators.processEnv }, log);
     processes.set('emulators', proc);
@@ -158,6 +181,7 @@ export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 6
     }
   }
   for (const name of SERVICES) processes.set(name, startProcess(name, fullEnv, log));
+  processes.set('fitness-worker', startProcess('fitness-worker', fullEnv, log));
   processes.set('gateway', startProcess('gateway', fullEnv, log));
   const url = `http://127.0.0.1:${port}`;
   const stack = {
@@ -174,7 +198,7 @@ export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 6
     async stop() {
       // Gateway first so nothing new arrives, then the services, then what they talk to.
       await processes.get('gateway')?.stop();
-      await Promise.all(SERVICES.map((name) => processes.get(name)?.stop()));
+      await Promise.all([...SERVICES, 'fitness-worker'].map((name) => processes.get(name)?.stop()));
       await processes.get('emulators')?.stop();
     },
   };

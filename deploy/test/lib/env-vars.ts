@@ -6,6 +6,7 @@ import { ROOT } from './k8s.js';
 
 const ENV_FILES = [
   'libs/server-kit/src/config/env.ts',
+  'libs/server-kit/src/mail/mailer.ts',
   'services/gateway/src/config/env.ts',
   'services/identity/src/config/env.ts',
   'services/profiles/src/config/env.ts',

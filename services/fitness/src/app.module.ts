@@ -1,9 +1,27 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { ActivitiesModule } from './activities/activities.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { RepositoriesModule } from './database/repositories.module.js';
 import { FitnessProfilesModule } from './fitness-profiles/fitness-profiles.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { StravaConnectionsModule } from './strava-connections/strava-connections.module.js';
+import { StravaModule } from './strava/strava.module.js';
+import { SyncModule } from './sync/sync.module.js';
+import { TrainingStatsModule } from './training-stats/training-stats.module.js';
 
+/** The request handlers (NATS); the sync workers run in their own process (worker.module.ts). */
 @Module({
-  imports: [ServiceCoreModule.forService({ service: 'fitness', dataSource: dataSourceOptions }), FitnessProfilesModule],
+  imports: [
+    ServiceCoreModule.forService({ service: 'fitness', dataSource: dataSourceOptions }),
+    RedisModule,
+    StravaModule,
+    RepositoriesModule,
+    FitnessProfilesModule,
+    StravaConnectionsModule,
+    ActivitiesModule,
+    TrainingStatsModule,
+    SyncModule,
+  ],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
-import { FitnessProfileController } from './fitness/fitness-profile.controller.js';
+import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
@@ -9,7 +9,7 @@ import { SubscriptionController } from './subscription/subscription.controller.j
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
 
 @Module({
-  imports: [NatsModule, RedisModule, AuthModule, HealthModule, ProfilesModule],
-  controllers: [FitnessProfileController, SubscriptionController, StripeWebhookController],
+  imports: [NatsModule, RedisModule, AuthModule, HealthModule, ProfilesModule, FitnessModule],
+  controllers: [SubscriptionController, StripeWebhookController],
 })
 export class AppModule {}

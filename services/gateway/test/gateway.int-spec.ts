@@ -63,6 +63,7 @@ describe('gateway against the running services', () => {
       trainingStartDate: null,
       needsReconnect: false,
       lastSyncedAt: null,
+      publicDisplayConsent: false,
     });
   });
 

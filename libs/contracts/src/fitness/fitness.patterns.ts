@@ -5,4 +5,22 @@ export const FITNESS = {
   fitnessProfile: {
     get: 'fitness.fitness-profile.get',
   },
+  strava: {
+    authorizeUrl: 'fitness.strava.authorize-url',
+    completeAuthorization: 'fitness.strava.complete-authorization',
+    connect: 'fitness.strava.connect',
+    completeSetup: 'fitness.strava.complete-setup',
+    sync: 'fitness.strava.sync',
+    disconnect: 'fitness.strava.disconnect',
+    validateWebhook: 'fitness.strava.validate-webhook',
+    webhookEvent: 'fitness.strava.webhook-event',
+  },
+  activities: {
+    list: 'fitness.activities.list',
+    create: 'fitness.activities.create',
+    delete: 'fitness.activities.delete',
+  },
+  trainingStats: {
+    get: 'fitness.training-stats.get',
+  },
 } as const;

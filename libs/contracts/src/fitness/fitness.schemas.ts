@@ -1,4 +1,55 @@
 import { z } from 'zod';
+import { BUSINESS } from '../common/limits.js';
+
+/** Strava sport types that count as runs (spec: training miles and pace come from runs). */
+export const RUN_SPORT_TYPES = ['Run', 'TrailRun', 'VirtualRun'] as const;
+export const ACTIVITY_SOURCES = ['strava', 'manual'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/** Limits of the fitness calls, shared by the web forms, the gateway and the service. */
+export const FITNESS_LIMITS = {
+  activitiesDefaultLimit: BUSINESS.stravaCheckLimit,
+  activitiesMaxLimit: BUSINESS.historyFetchLimit,
+  /** How long `POST /api/strava/sync` waits for its job before answering that it goes on. */
+  syncWaitMs: 15_000,
+  manualDistanceKmMax: 1000,
+  manualDurationSecondsMax: 7 * 24 * 3600,
+  manualElevationMetersMax: 20_000,
+  activityNameMax: 100,
+  weeklyMilesWeeks: 12,
+} as const;
+
+/** Spec 8 wording the fitness calls answer with. */
+export const FITNESS_MESSAGES = {
+  trainingStartDateRequired: 'Please select a training start date',
+  trainingStartDateInFuture: 'The training start date cannot be after today',
+  activitiesSynced: 'Activities Synced',
+  syncStillRunning: 'Sync is still running; new activities will appear shortly.',
+  reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
+  notConnected: 'Strava is not connected',
+} as const;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The latest calendar date anywhere on Earth (UTC+14): "today" for a runner in any time zone. */
+export function latestDateToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** A `YYYY-MM-DD` date that exists and is not after today. */
+export const pastOrTodayDateSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(DATE_PATTERN, requiredMessage)
+    .refine(
+      (value) =>
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      requiredMessage,
+    )
+    .refine((value) => value <= latestDateToday(), FITNESS_MESSAGES.trainingStartDateInFuture);
 
 export const trainingStatsSchema = z.object({
   hasTrainingData: z.boolean(),
@@ -6,17 +57,165 @@ export const trainingStatsSchema = z.object({
   averagePace: z.string().nullable(),
   trainingStartDate: z.string().nullable(),
   runCount: z.number().int(),
+  /** True when Strava-sourced runs are part of the figures: the page then shows 'Powered by Strava'. */
+  includesStravaData: z.boolean(),
+  /** Miles run in each of the last weeks (Monday first), oldest first. */
+  weeklyMiles: z.array(z.object({ weekStart: z.string(), miles: z.number() })),
 });
 export type TrainingStats = z.infer<typeof trainingStatsSchema>;
-export const trainingStatsRequestSchema = z.object({ profileId: z.uuid() });
+export const trainingStatsRequestSchema = z.object({
+  profileId: z.uuid('Runner profile not found'),
+  viewerUserId: z.uuid().optional(),
+});
+export type TrainingStatsRequest = z.infer<typeof trainingStatsRequestSchema>;
 
 export const fitnessProfileSchema = z.object({
   stravaConnected: z.boolean(),
   trainingStartDate: z.string().nullable(),
   needsReconnect: z.boolean(),
   lastSyncedAt: z.iso.datetime().nullable(),
+  publicDisplayConsent: z.boolean(),
 });
 export type FitnessProfile = z.infer<typeof fitnessProfileSchema>;
 export const fitnessProfileRequestSchema = z.object({
   profileId: z.uuid('Fitness profile not found'),
 });
+
+export const activitySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  source: z.enum(ACTIVITY_SOURCES),
+  sportType: z.string(),
+  distanceMeters: z.number(),
+  durationSeconds: z.number().int(),
+  averagePaceSecondsPerKm: z.number().nullable(),
+  elevationGainMeters: z.number(),
+  startDate: z.iso.datetime(),
+  /** 'View on Strava' link of a Strava activity; null for other sources. */
+  externalUrl: z.string().nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/** `GET /api/activities?userId=&limit=&type=`: no userId means the caller's own. */
+export const activitiesQuerySchema = z.object({
+  userId: z.uuid('Unknown runner').optional(),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${FITNESS_LIMITS.activitiesMaxLimit}`)
+    .max(FITNESS_LIMITS.activitiesMaxLimit, `limit must be between 1 and ${FITNESS_LIMITS.activitiesMaxLimit}`)
+    .default(FITNESS_LIMITS.activitiesDefaultLimit),
+  type: z.enum(['run'], 'type must be run').optional(),
+});
+export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
+export const listActivitiesRequestSchema = activitiesQuerySchema.extend({
+  userId: z.uuid(),
+  viewerUserId: z.uuid().optional(),
+});
+export type ListActivitiesRequest = z.infer<typeof listActivitiesRequestSchema>;
+
+/** A run entered by hand on `/{slug}/fitness`. */
+export const manualActivityInputSchema = z.object({
+  name: z.string().trim().max(FITNESS_LIMITS.activityNameMax).optional(),
+  date: pastOrTodayDateSchema('Please enter the date of the run'),
+  distanceKm: z.coerce
+    .number({ error: 'Please enter the distance' })
+    .positive('The distance must be more than 0')
+    .max(FITNESS_LIMITS.manualDistanceKmMax, `The distance can be at most ${FITNESS_LIMITS.manualDistanceKmMax} km`),
+  durationSeconds: z.coerce
+    .number({ error: 'Please enter the duration' })
+    .int('The duration must be whole seconds')
+    .positive('The duration must be more than 0')
+    .max(FITNESS_LIMITS.manualDurationSecondsMax, 'The duration is too long'),
+  elevationGainMeters: z.coerce
+    .number()
+    .min(0, 'The elevation gain cannot be negative')
+    .max(FITNESS_LIMITS.manualElevationMetersMax, 'The elevation gain is too large')
+    .default(0),
+});
+export type ManualActivityInput = z.infer<typeof manualActivityInputSchema>;
+export const createActivityRequestSchema = manualActivityInputSchema.extend({ userId: z.uuid() });
+export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
+
+const token = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
+const athleteId = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,20}$/, 'Strava athlete id is invalid'));
+
+/** Spec 7 connection payload (`POST /api/fitness/strava/connect`). */
+export const stravaConnectBodySchema = z.object({
+  userId: z.uuid('userId must be your own user id'),
+  stravaAccessToken: token('Strava access token'),
+  stravaRefreshToken: token('Strava refresh token'),
+  stravaAthleteId: athleteId,
+  stravaTokenExpiresAt: z.iso.datetime({ offset: true, error: 'stravaTokenExpiresAt must be an ISO date-time' }),
+});
+export type StravaConnectBody = z.infer<typeof stravaConnectBodySchema>;
+
+/**
+ * `POST /api/fitness/strava/complete-setup`: the spec 7 payload, where the tokens are optional
+ * because the OAuth callback already stored them server-side.
+ */
+export const stravaCompleteSetupBodySchema = stravaConnectBodySchema.partial().extend({
+  userId: z.uuid('userId must be your own user id'),
+  trainingStartDate: pastOrTodayDateSchema(FITNESS_MESSAGES.trainingStartDateRequired),
+  publicDisplayConsent: z.boolean().default(false),
+});
+export type StravaCompleteSetupBody = z.infer<typeof stravaCompleteSetupBodySchema>;
+
+export const stravaUserRequestSchema = z.object({ userId: z.uuid('userId must be your own user id') });
+
+export const stravaAuthorizeRequestSchema = z.object({
+  userId: z.uuid(),
+  profileSlug: z.string({ error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
+});
+
+/** Query Strava sends back to `GET /api/strava/callback`. */
+export const stravaCallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  scope: z.string().optional(),
+  error: z.string().optional(),
+});
+export type StravaCallbackQuery = z.infer<typeof stravaCallbackQuerySchema>;
+
+export const stravaSyncReplySchema = z.union([
+  z.object({ message: z.string(), synced: z.number().int().nonnegative(), pending: z.boolean().optional() }),
+  z.object({ error: z.string(), needsReconnect: z.literal(true) }),
+]);
+export type StravaSyncReply = z.infer<typeof stravaSyncReplySchema>;
+
+export const stravaWebhookValidationSchema = z.object({
+  'hub.mode': z.string().optional(),
+  'hub.challenge': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+});
+
+/** A Strava push event; they carry no signature, so they are hints that are re-read from the API. */
+export const stravaWebhookEventSchema = z.object({
+  object_type: z.enum(['activity', 'athlete']),
+  object_id: z.coerce.number().int().positive(),
+  aspect_type: z.enum(['create', 'update', 'delete']),
+  updates: z.record(z.string(), z.unknown()).optional(),
+  owner_id: z.coerce.number().int().positive(),
+  subscription_id: z.coerce.number().int().optional(),
+  event_time: z.coerce.number().int(),
+});
+export type StravaWebhookEvent = z.infer<typeof stravaWebhookEventSchema>;
+
+/** Pace as the runner page shows it, e.g. `8:45 /mi`. */
+export function formatPacePerMile(secondsPerMile: number): string {
+  const rounded = Math.round(secondsPerMile);
+  const minutes = Math.floor(rounded / 60);
+  const seconds = rounded % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')} /mi`;
+}
+
+export function stravaActivityUrl(externalId: string): string {
+  return `https://www.strava.com/activities/${externalId}`;
+}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { FitnessProfileEntity } from './fitness-profile.entity.js';
 
 @Injectable()
@@ -9,5 +9,21 @@ export class FitnessProfilesRepository {
 
   findByProfileId(profileId: string): Promise<FitnessProfileEntity | null> {
     return this.profiles.findOneBy({ profileId });
+  }
+
+  findBySlug(urlSlug: string): Promise<FitnessProfileEntity | null> {
+    return this.profiles.findOneBy({ urlSlug });
+  }
+
+  async userHasPage(userId: string): Promise<boolean> {
+    return (await this.profiles.countBy({ userId })) > 0;
+  }
+
+  async upsert(manager: EntityManager, page: { profileId: string; userId: string; urlSlug: string }): Promise<void> {
+    await manager.upsert(FitnessProfileEntity, page, ['profileId']);
+  }
+
+  async delete(manager: EntityManager, profileId: string): Promise<void> {
+    await manager.delete(FitnessProfileEntity, { profileId });
   }
 }

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import type { FitnessProfile } from '@runpledge/contracts';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { PROFILES_EVENTS, type FitnessProfile } from '@runpledge/contracts';
+import { DomainEvents } from '@runpledge/server-kit';
+import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
 import { FitnessProfilesRepository } from './fitness-profiles.repository.js';
 
 const NOT_SET_UP: FitnessProfile = {
@@ -7,21 +9,34 @@ const NOT_SET_UP: FitnessProfile = {
   trainingStartDate: null,
   needsReconnect: false,
   lastSyncedAt: null,
+  publicDisplayConsent: false,
 };
 
 @Injectable()
-export class FitnessProfilesService {
-  constructor(private readonly profiles: FitnessProfilesRepository) {}
+export class FitnessProfilesService implements OnModuleInit {
+  constructor(
+    private readonly pages: FitnessProfilesRepository,
+    private readonly connections: StravaConnectionsRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Fitness keeps its own copy of who owns which page: owner checks never ask profiles. */
+  onModuleInit(): void {
+    this.events.on(PROFILES_EVENTS.profileCreated, (page, { manager }) => this.pages.upsert(manager, page));
+    this.events.on(PROFILES_EVENTS.profileDeleted, (page, { manager }) => this.pages.delete(manager, page.profileId));
+  }
 
   /** A page with no training setup yet reads as not connected rather than missing. */
   async get(profileId: string): Promise<FitnessProfile> {
-    const profile = await this.profiles.findByProfileId(profileId);
-    if (!profile) return NOT_SET_UP;
+    const page = await this.pages.findByProfileId(profileId);
+    const connection = page ? await this.connections.findByUserId(page.userId) : null;
+    if (!connection) return NOT_SET_UP;
     return {
-      stravaConnected: profile.stravaConnected,
-      trainingStartDate: profile.trainingStartDate,
-      needsReconnect: profile.needsReconnect,
-      lastSyncedAt: profile.lastSyncedAt?.toISOString() ?? null,
+      stravaConnected: true,
+      trainingStartDate: connection.trainingStartDate,
+      needsReconnect: connection.needsReconnect,
+      lastSyncedAt: connection.lastSyncedAt?.toISOString() ?? null,
+      publicDisplayConsent: connection.publicDisplayConsent,
     };
   }
 }

@@ -1,0 +1,172 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+// The stack's Strava emulator (playwright.config.ts picks its port).
+const STRAVA = `http://127.0.0.1:${process.env.E2E_STRAVA_EMULATOR_PORT}`;
+
+async function seedAthlete(request: APIRequestContext, activities = 3) {
+  const res = await request.post(`${STRAVA}/_emulator/athletes`, { data: { activities } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as {
+    athlete: { id: number };
+    access_token: string;
+    refresh_token: string;
+    expires_at: number;
+  };
+}
+
+async function signUp(request: APIRequestContext) {
+  const email = `runner-${randomUUID()}@example.com`;
+  const res = await request.post('/api/auth/signup', { data: { email, password: 'Secret123' } });
+  expect(res.status()).toBe(201);
+  return { ...((await res.json()) as { user: { id: string } }).user, email };
+}
+
+/** An account made through the API, then signed in on /login as a runner would, so the app knows them. */
+async function signInInBrowser(page: Page) {
+  const user = await signUp(page.request);
+  await page.request.post('/api/auth/signout', { data: {} });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return user;
+}
+
+test('the landing page shows a Strava error and removes it from the address bar', async ({ page }) => {
+  await page.goto('/?strava_error=access_denied');
+  await expect(page.getByText('Strava Connection Failed')).toBeVisible();
+  await expect(page.getByText('Error: access_denied Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a Strava return for a visitor who is not signed in asks them to log in', async ({ page }) => {
+  await page.goto('/?strava_connected=true&strava_athlete_id=1');
+  await expect(
+    page.getByText('Your Strava account has been connected successfully! Please log in to complete the setup.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a signed-in runner returning with Strava tokens has the connection saved, then syncs it', async ({ page }) => {
+  const user = await signInInBrowser(page);
+  const seeded = await seedAthlete(page.request, 4);
+  const params = new URLSearchParams({
+    strava_connected: 'true',
+    strava_access_token: seeded.access_token,
+    strava_refresh_token: seeded.refresh_token,
+    strava_athlete_id: String(seeded.athlete.id),
+    strava_expires_at: String(seeded.expires_at),
+  });
+  await page.goto(`/?${params}`);
+  // Saving checks the tokens with Strava first.
+  await expect(page.getByText('Your Strava account has been connected successfully!', { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/$/);
+
+  // The setup step's call, then a sync: the runs are there.
+  const setup = await page.request.post('/api/fitness/strava/complete-setup', {
+    data: { userId: user.id, trainingStartDate: '2000-01-01', publicDisplayConsent: true },
+  });
+  expect(setup.status()).toBe(200);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/activities?limit=200')).json()) as unknown[]).length, {
+      timeout: 15_000,
+    })
+    .toBe(4);
+  const sync = await page.request.post('/api/strava/sync', { data: { userId: user.id } });
+  expect(await sync.json()).toEqual({ message: 'Activities Synced', synced: 0 });
+});
+
+test('bad tokens on the landing return give the Connection Error notice', async ({ page }) => {
+  await signInInBrowser(page);
+  await page.goto(
+    '/?strava_connected=true&strava_access_token=a&strava_refresh_token=b&strava_athlete_id=1&strava_expires_at=1900000000',
+  );
+  await expect(page.getByText('Failed to save Strava connection. Please try again.')).toBeVisible();
+});
+
+async function createPage(request: APIRequestContext) {
+  const urlSlug = `strava-${randomUUID().slice(0, 8)}`;
+  const res = await request.post('/api/runner-profile', {
+    data: {
+      urlSlug,
+      name: 'Jane Runner',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      goalHours: 3,
+      goalMinutes: 45,
+      description: 'Running for the kids.',
+      donationPlatform: 'justgiving',
+      justGivingPageShortName: 'jane-runs',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
+}
+
+test('a runner connects Strava on /{slug}/fitness, sets the training start date, syncs, adds a run and disconnects', async ({
+  page,
+}) => {
+  await signUp(page.request);
+  const runnerPage = await createPage(page.request);
+  const seeded = await seedAthlete(page.request, 6);
+
+  await page.goto(`/${runnerPage.urlSlug}/fitness`);
+  await page.getByRole('button', { name: 'Connect with Strava' }).click();
+  // Strava's (emulated) authorize page: pick the seeded athlete, approve.
+  await page.locator('#athlete_id').selectOption(String(seeded.athlete.id));
+  await page.getByRole('button', { name: 'Authorize' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/${runnerPage.urlSlug}/fitness\\?strava_connected=true$`));
+  await expect(page.getByRole('heading', { name: 'Finish setting up Strava' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page.getByText('Please select a training start date')).toBeVisible();
+  await page.getByLabel('Training start date').fill('2000-01-01');
+  await page.getByLabel(/Show my Strava training/).check();
+  await page.getByRole('button', { name: 'Complete setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Finish setting up Strava' })).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/${runnerPage.urlSlug}/fitness$`));
+
+  // The backfill lands; the list shows km, pace per km and a link to Strava.
+  const activities = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem');
+  await expect(activities).toHaveCount(6, { timeout: 15_000 });
+  await expect(activities.first()).toContainText(/\d+\.\d{2} km/);
+  await expect(page.getByRole('link', { name: 'View on Strava' }).first()).toHaveAttribute(
+    'href',
+    /strava\.com\/activities\//,
+  );
+  await expect(page.getByText('Powered by Strava').first()).toBeVisible();
+
+  const stats = await (await page.request.get(`/api/training-stats/${runnerPage.id}`)).json();
+  expect(stats).toMatchObject({ trainingStartDate: '2000-01-01', includesStravaData: true });
+
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText('Activities Synced')).toBeVisible();
+
+  await page.getByLabel('Date').fill('2026-01-10');
+  await page.getByLabel('Distance (km)').fill('5');
+  await page.getByLabel('minutes').fill('25');
+  await page.getByRole('button', { name: 'Add run' }).click();
+  await expect(activities).toHaveCount(7);
+
+  await page.getByRole('button', { name: 'Disconnect Strava' }).click();
+  await expect(page.getByRole('button', { name: 'Connect with Strava' })).toBeVisible();
+  // Only the run entered by hand stays.
+  await expect(activities).toHaveCount(1);
+});
+
+test('another signed-in user cannot manage a runner’s training data', async ({ page, browser }) => {
+  await signUp(page.request);
+  const runnerPage = await createPage(page.request);
+  const other = await browser.newContext();
+  await signUp(other.request);
+  const otherPage = await other.newPage();
+  await otherPage.goto(`/${runnerPage.urlSlug}/fitness`);
+  await expect(otherPage.getByText('Only the runner of this page can manage its training data.')).toBeVisible();
+  const res = await other.request.get(`/api/strava/auth?profileSlug=${runnerPage.urlSlug}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+  await other.close();
+});

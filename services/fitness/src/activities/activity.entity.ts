@@ -1,0 +1,40 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { ActivitySource } from '@runpledge/contracts';
+
+/** One workout, stored once per source and external id. */
+@Entity({ name: 'activities' })
+export class ActivityEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('text')
+  source: ActivitySource;
+
+  @Column('text', { name: 'external_id', nullable: true })
+  externalId: string | null;
+
+  @Column('text')
+  name: string;
+
+  @Column('text', { name: 'sport_type' })
+  sportType: string;
+
+  @Column('double precision', { name: 'distance_meters' })
+  distanceMeters: number;
+
+  @Column('integer', { name: 'duration_seconds' })
+  durationSeconds: number;
+
+  @Column('double precision', { name: 'elevation_gain_meters' })
+  elevationGainMeters: number;
+
+  @Column('timestamptz', { name: 'start_date' })
+  startDate: Date;
+
+  /** Wall-clock start where the run happened; only read in SQL (weekly totals), never as a Date. */
+  @Column('timestamp', { name: 'start_date_local', select: false })
+  startDateLocal: string;
+}

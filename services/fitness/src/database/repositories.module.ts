@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivitiesRepository } from '../activities/activities.repository.js';
+import { ActivityEntity } from '../activities/activity.entity.js';
+import { FitnessProfileEntity } from '../fitness-profiles/fitness-profile.entity.js';
+import { FitnessProfilesRepository } from '../fitness-profiles/fitness-profiles.repository.js';
+import { StravaConnectionEntity } from '../strava-connections/strava-connection.entity.js';
+import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
+
+const repositories = [ActivitiesRepository, FitnessProfilesRepository, StravaConnectionsRepository];
+
+/** The service's tables, one repository each; feature modules share them instead of importing each other. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([ActivityEntity, FitnessProfileEntity, StravaConnectionEntity])],
+  providers: repositories,
+  exports: repositories,
+})
+export class RepositoriesModule {}

@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ErrorCode,
+  FITNESS_MESSAGES,
+  type StravaCallbackQuery,
+  type StravaCompleteSetupBody,
+  type StravaConnectBody,
+} from '@runpledge/contracts';
+import { LOGGER, ServiceException } from '@runpledge/server-kit';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { ActivitiesRepository } from '../activities/activities.repository.js';
+import { FitnessProfilesRepository } from '../fitness-profiles/fitness-profiles.repository.js';
+import { StravaClient } from '../strava/strava.client.js';
+import { StravaApiError, StravaBudgetExhaustedError } from '../strava/strava.errors.js';
+import { TOKEN_KEY } from '../strava/strava.module.js';
+import { SyncQueue } from '../sync/sync-queue.js';
+import { StravaConnectionsRepository } from './strava-connections.repository.js';
+import { StravaTokensService } from './strava-tokens.service.js';
+import { decryptToken, signState, verifyState } from './token-cipher.util.js';
+
+const STATE_TTL_MS = 10 * 60_000;
+const READ_SCOPES = ['activity:read', 'activity:read_all'];
+
+@Injectable()
+export class StravaConnectionsService {
+  constructor(
+    private readonly connections: StravaConnectionsRepository,
+    private readonly activities: ActivitiesRepository,
+    private readonly pages: FitnessProfilesRepository,
+    private readonly tokens: StravaTokensService,
+    private readonly strava: StravaClient,
+    private readonly syncQueue: SyncQueue,
+    private readonly dataSource: DataSource,
+    @Inject(TOKEN_KEY) private readonly key: Buffer,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Strava's authorize URL for the owner of `profileSlug`, with a signed, expiring state. */
+  async authorizeUrl(userId: string, profileSlug: string): Promise<{ url: string }> {
+    const page = await this.pages.findBySlug(profileSlug);
+    if (!page) throw ServiceException.notFound('Runner profile not found');
+    if (page.userId !== userId) throw ServiceException.forbidden('Only the runner can connect Strava to this page');
+    const state = signState(this.key, { userId, profileSlug, expiresAt: Date.now() + STATE_TTL_MS });
+    return { url: this.strava.authorizeUrl(state) };
+  }
+
+  /** Strava's redirect back: stores the tokens server-side and says where the browser goes next. */
+  async completeAuthorization(query: StravaCallbackQuery): Promise<{ redirectTo: string }> {
+    if (query.error) return { redirectTo: `/?strava_error=${encodeURIComponent(query.error)}` };
+    const state = query.state ? verifyState(this.key, query.state) : undefined;
+    if (!state || !query.code)
+      throw ServiceException.badRequest('This Strava connection link is invalid or has expired. Please try again.');
+    const granted = (query.scope ?? '').split(',');
+    if (!READ_SCOPES.some((scope) => granted.includes(scope)))
+      return { redirectTo: '/?strava_error=activity_permission_required' };
+
+    let tokens;
+    try {
+      tokens = await this.strava.exchangeCode(query.code);
+    } catch (err) {
+      this.logger.warn({ err, userId: state.userId }, 'Strava code exchange failed');
+      return { redirectTo: '/?strava_error=authorization_failed' };
+    }
+    const athleteId = String(tokens.athlete?.id ?? '');
+    if (!athleteId) return { redirectTo: '/?strava_error=authorization_failed' };
+    const outcome = await this.store(
+      state.userId,
+      athleteId,
+      tokens.access_token,
+      tokens.refresh_token,
+      new Date(tokens.expires_at * 1000),
+      tokens.scope ?? query.scope ?? '',
+    );
+    if (outcome === 'taken') return { redirectTo: '/?strava_error=athlete_already_connected' };
+    return { redirectTo: `/${encodeURIComponent(state.profileSlug)}/fitness?strava_connected=true` };
+  }
+
+  /** Spec 7 connect: tokens from the browser are checked against Strava before they are stored. */
+  async connect(userId: string, body: Omit<StravaConnectBody, 'userId'>): Promise<{ success: true }> {
+    let athlete;
+    try {
+      athlete = await this.strava.getAthlete(body.stravaAccessToken);
+    } catch (err) {
+      if (err instanceof StravaBudgetExhaustedError || (err instanceof StravaApiError && err.retryable)) {
+        throw new ServiceException(
+          ErrorCode.ServiceUnavailable,
+          'Strava is busy right now. Please try again in a few minutes.',
+        );
+      }
+      throw ServiceException.badRequest('Strava did not accept these tokens. Please connect again.');
+    }
+    if (String(athlete.id) !== body.stravaAthleteId)
+      throw ServiceException.badRequest('These tokens belong to another Strava athlete.');
+    const outcome = await this.store(
+      userId,
+      body.stravaAthleteId,
+      body.stravaAccessToken,
+      body.stravaRefreshToken,
+      new Date(body.stravaTokenExpiresAt),
+      '',
+    );
+    if (outcome === 'taken')
+      throw ServiceException.conflict('This Strava account is already connected to another RunPledge account.');
+    return { success: true };
+  }
+
+  /** The setup step after connecting: training start date and public-display consent, then the backfill. */
+  async completeSetup(userId: string, body: Omit<StravaCompleteSetupBody, 'userId'>): Promise<{ success: true }> {
+    const { trainingStartDate, publicDisplayConsent, ...tokens } = body;
+    if (
+      tokens.stravaAccessToken &&
+      tokens.stravaRefreshToken &&
+      tokens.stravaAthleteId &&
+      tokens.stravaTokenExpiresAt
+    ) {
+      await this.connect(userId, tokens as Omit<StravaConnectBody, 'userId'>);
+    }
+    const updated = await this.connections.completeSetup(userId, trainingStartDate, publicDisplayConsent);
+    if (!updated) throw ServiceException.notFound(FITNESS_MESSAGES.notConnected);
+    await this.syncQueue.syncAthlete(userId, 'backfill');
+    return { success: true };
+  }
+
+  /** Deauthorizes at Strava (best effort), then forgets the tokens and every Strava activity. */
+  async disconnect(userId: string): Promise<{ success: true }> {
+    const connection = await this.connections.findByUserId(userId);
+    if (!connection) return { success: true };
+    try {
+      await this.strava.deauthorize(decryptToken(this.key, connection.accessTokenSealed));
+    } catch (err) {
+      // The runner asked to be forgotten: a failed revoke at Strava must not keep their data here.
+      this.logger.warn({ err, userId }, 'Strava deauthorize failed; removing the connection anyway');
+    }
+    await this.forget(userId);
+    return { success: true };
+  }
+
+  /** Removes the tokens and Strava activities of a user (disconnect, or Strava's deauthorization event). */
+  async forget(userId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.activities.deleteAllStrava(userId, manager);
+      await this.connections.delete(manager, userId);
+    });
+  }
+
+  private async store(
+    userId: string,
+    athleteId: string,
+    accessToken: string,
+    refreshToken: string,
+    expiresAt: Date,
+    scope: string,
+  ): Promise<'stored' | 'taken'> {
+    const existing = await this.connections.findByAthleteId(athleteId);
+    if (existing && existing.userId !== userId) return 'taken';
+    const previous = await this.connections.findByUserId(userId);
+    if (previous && previous.athleteId !== athleteId) await this.forget(userId);
+    await this.connections.saveTokens({
+      userId,
+      athleteId,
+      scope,
+      accessTokenSealed: this.tokens.seal(accessToken),
+      refreshTokenSealed: this.tokens.seal(refreshToken),
+      tokenExpiresAt: expiresAt,
+    });
+    // A reconnect of a runner whose setup is done picks up what was missed while the link was broken.
+    if (previous?.trainingStartDate && previous.athleteId === athleteId)
+      await this.syncQueue.syncAthlete(userId, 'reconnect');
+    return 'stored';
+  }
+}

@@ -1,0 +1,167 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { StravaApiError, StravaBudgetExhaustedError, type StravaFailure } from './strava.errors.js';
+import { parseRateLimitHeaders, type StravaRateBudget } from './strava-rate-budget.js';
+import type { StravaActivity, StravaTokenResponse } from './strava.types.js';
+
+export interface StravaClientConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  requestTimeoutMs?: number;
+}
+
+export const STRAVA_SCOPE = 'activity:read_all';
+export const STRAVA_PAGE_SIZE = 200;
+/** A wait this short (a probe in flight, the guard at a window's end) is waited out, not reported. */
+const SHORT_WAIT_LIMIT_MS = 2_500;
+
+/** Every call this product makes to Strava; API reads go through the deployment-wide rate budget. */
+export class StravaClient {
+  constructor(
+    private readonly config: StravaClientConfig,
+    private readonly budget: StravaRateBudget,
+    private readonly logger: Logger,
+  ) {}
+
+  authorizeUrl(state: string): string {
+    const url = new URL('/oauth/authorize', this.config.baseUrl);
+    url.search = new URLSearchParams({
+      client_id: this.config.clientId,
+      redirect_uri: this.config.redirectUri,
+      response_type: 'code',
+      approval_prompt: 'auto',
+      scope: STRAVA_SCOPE,
+      state,
+    }).toString();
+    return url.toString();
+  }
+
+  exchangeCode(code: string): Promise<StravaTokenResponse> {
+    return this.oauth('/oauth/token', { grant_type: 'authorization_code', code });
+  }
+
+  refresh(refreshToken: string): Promise<StravaTokenResponse> {
+    return this.oauth('/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken });
+  }
+
+  async deauthorize(accessToken: string): Promise<void> {
+    await this.send('POST', '/oauth/deauthorize', {
+      body: new URLSearchParams({ access_token: accessToken }),
+    });
+  }
+
+  /** Checks an access token by reading the athlete it belongs to. */
+  getAthlete(accessToken: string): Promise<{ id: number | string }> {
+    return this.read(accessToken, '/api/v3/athlete');
+  }
+
+  /** One page of the athlete's activities (`after` in epoch seconds). */
+  listActivities(
+    accessToken: string,
+    options: { after?: number; page: number; perPage?: number },
+  ): Promise<StravaActivity[]> {
+    const query = new URLSearchParams({
+      page: String(options.page),
+      per_page: String(options.perPage ?? STRAVA_PAGE_SIZE),
+    });
+    if (options.after !== undefined) query.set('after', String(options.after));
+    return this.read(accessToken, `/api/v3/athlete/activities?${query}`);
+  }
+
+  getActivity(accessToken: string, activityId: string): Promise<StravaActivity> {
+    return this.read(accessToken, `/api/v3/activities/${encodeURIComponent(activityId)}`);
+  }
+
+  /** The app's push subscriptions (app credentials; not counted against the rate limits). */
+  listPushSubscriptions(): Promise<{ id: number; callback_url: string }[]> {
+    const query = new URLSearchParams({ client_id: this.config.clientId, client_secret: this.config.clientSecret });
+    return this.send('GET', `/api/v3/push_subscriptions?${query}`, {});
+  }
+
+  /** Strava validates `callbackUrl` (GET with hub.challenge) before it answers. */
+  createPushSubscription(callbackUrl: string, verifyToken: string): Promise<{ id: number }> {
+    return this.send('POST', '/api/v3/push_subscriptions', {
+      body: new URLSearchParams({
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        callback_url: callbackUrl,
+        verify_token: verifyToken,
+      }),
+    });
+  }
+
+  private oauth(path: string, params: Record<string, string>): Promise<StravaTokenResponse> {
+    return this.send('POST', path, {
+      body: new URLSearchParams({
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        ...params,
+      }),
+    });
+  }
+
+  /** An API read: waits out a short pause of the budget, fails fast when the window is spent. */
+  private async read<T>(accessToken: string, path: string): Promise<T> {
+    const waitUntil = Date.now() + SHORT_WAIT_LIMIT_MS;
+    for (;;) {
+      const decision = await this.budget.acquire();
+      if (decision.granted) break;
+      if (Date.now() + decision.waitMs > waitUntil) throw new StravaBudgetExhaustedError(decision.waitMs);
+      await sleep(decision.waitMs);
+    }
+    const sentAt = Date.now();
+    return this.send('GET', path, { accessToken, sentAt });
+  }
+
+  private async send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: URLSearchParams; accessToken?: string; sentAt?: number },
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, this.config.baseUrl), {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+        },
+        body: options.body,
+        signal: AbortSignal.timeout(this.config.requestTimeoutMs ?? 15_000),
+      });
+    } catch (err) {
+      throw new StravaApiError('unavailable', 0, `Strava unreachable: ${(err as Error).message}`);
+    }
+    const usage = parseRateLimitHeaders(response.headers);
+    if (options.sentAt !== undefined) {
+      if (response.status === 429) {
+        this.logger.warn({ path: path.split('?')[0], usage }, 'Strava answered 429');
+        const daily = usage !== undefined && usage.dailyLimit !== undefined && usage.dailyUsage >= usage.dailyLimit;
+        await this.budget.exhaust(options.sentAt, daily);
+        throw new StravaBudgetExhaustedError(this.budget.msToReset(daily));
+      } else if (usage) {
+        await this.budget.observe(usage, options.sentAt);
+      }
+    }
+    const text = await response.text();
+    if (!response.ok)
+      throw new StravaApiError(
+        failureOf(response.status, text),
+        response.status,
+        `Strava ${method} ${path.split('?')[0]}: ${response.status}`,
+      );
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+function failureOf(status: number, body: string): StravaFailure {
+  if (status === 401) return 'unauthorized';
+  // A refresh token that Strava no longer knows: only the runner can fix that, by reconnecting.
+  if (status === 400 && /invalid|refresh_token|authorization code/i.test(body)) return 'invalid-grant';
+  if (status === 404) return 'not-found';
+  if (status === 429) return 'rate-limited';
+  if (status >= 500) return 'unavailable';
+  return 'rejected';
+}

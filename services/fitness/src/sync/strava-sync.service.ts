@@ -1,0 +1,137 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FITNESS_EVENTS, type StravaWebhookEvent } from '@runpledge/contracts';
+import { DomainEvents, LOGGER } from '@runpledge/server-kit';
+import type { Logger } from 'pino';
+import { env } from '../config/env.js';
+import { ActivitiesRepository } from '../activities/activities.repository.js';
+import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
+import { StravaConnectionsService } from '../strava-connections/strava-connections.service.js';
+import { ReconnectRequiredError, StravaTokensService } from '../strava-connections/strava-tokens.service.js';
+import { mapStravaActivity, type ActivityRecord } from '../strava/map-strava-activity.util.js';
+import { STRAVA_PAGE_SIZE, StravaClient } from '../strava/strava.client.js';
+import { StravaApiError } from '../strava/strava.errors.js';
+import type { StravaActivity } from '../strava/strava.types.js';
+import type { SyncAthleteJob, SyncAthleteResult } from './sync-jobs.js';
+import { SyncQueue } from './sync-queue.js';
+
+/** Where a job keeps its progress, so a restarted job carries on from the page it reached. */
+export interface JobProgress<T> {
+  data: T;
+  updateData(data: T): Promise<void>;
+}
+
+/** The work of the `strava-sync` jobs; the processor only dispatches to it. */
+@Injectable()
+export class StravaSyncService {
+  constructor(
+    private readonly connections: StravaConnectionsRepository,
+    private readonly connectionsService: StravaConnectionsService,
+    private readonly activities: ActivitiesRepository,
+    private readonly tokens: StravaTokensService,
+    private readonly strava: StravaClient,
+    private readonly queue: SyncQueue,
+    private readonly events: DomainEvents,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** A backfill from the training start date, or an incremental sync after the newest stored activity. */
+  async syncAthlete(job: JobProgress<SyncAthleteJob>): Promise<SyncAthleteResult> {
+    const { userId } = job.data;
+    const connection = await this.connections.findByUserId(userId);
+    if (!connection?.trainingStartDate) return { synced: 0 };
+    if (connection.needsReconnect) return { synced: 0, needsReconnect: true };
+
+    let { after, page = 1, synced = 0 } = job.data;
+    if (after === undefined) {
+      const latest = await this.activities.latestStravaStart(userId);
+      // The start date is the runner's local day: begin 14 h early so no time zone loses a run.
+      after = latest
+        ? Math.floor(latest.getTime() / 1000) - 1
+        : Date.parse(`${connection.trainingStartDate}T00:00:00Z`) / 1000 - 14 * 3600;
+      await job.updateData({ ...job.data, after, page, synced });
+    }
+    try {
+      for (;;) {
+        const batch = await this.tokens.withAccessToken(userId, (token) =>
+          this.strava.listActivities(token, { after, page }),
+        );
+        synced += await this.activities.upsertMany(userId, this.mapAll(batch));
+        if (batch.length < STRAVA_PAGE_SIZE) break;
+        page += 1;
+        await job.updateData({ ...job.data, after, page, synced });
+      }
+    } catch (err) {
+      if (err instanceof ReconnectRequiredError) return { synced, needsReconnect: true };
+      throw err;
+    }
+    await this.events.transaction(async (manager) => {
+      await this.connections.markSynced(userId, new Date(), manager);
+      if (synced > 0) await this.events.record(manager, FITNESS_EVENTS.activitiesSynced, { userId, synced });
+    });
+    return { synced };
+  }
+
+  /** Webhook events are hints: the activity is re-read from Strava, unknown athletes ignored. */
+  async applyWebhookEvent(event: StravaWebhookEvent): Promise<void> {
+    const connection = await this.connections.findByAthleteId(String(event.owner_id));
+    if (!connection) return;
+    const { userId } = connection;
+    if (event.object_type === 'athlete') {
+      if (event.aspect_type === 'update' && String(event.updates?.authorized) === 'false') {
+        await this.connectionsService.forget(userId);
+        this.logger.info({ userId }, 'Strava deauthorized by the athlete: tokens and activities removed');
+      }
+      return;
+    }
+    const externalId = String(event.object_id);
+    if (event.aspect_type === 'delete') {
+      await this.activities.deleteStravaActivity(userId, externalId);
+      return;
+    }
+    try {
+      const activity = await this.tokens.withAccessToken(userId, (token) => this.strava.getActivity(token, externalId));
+      await this.activities.upsertMany(userId, this.mapAll([activity]));
+    } catch (err) {
+      if (err instanceof ReconnectRequiredError) return;
+      // Gone, or made private, before we read it: nothing of it may stay.
+      if (err instanceof StravaApiError && err.failure === 'not-found')
+        return this.activities.deleteStravaActivity(userId, externalId);
+      throw err;
+    }
+  }
+
+  /** The scheduled pass: a sync for every working connection, in case a webhook was missed. */
+  async reconcile(): Promise<{ queued: number }> {
+    const userIds = await this.connections.findSyncableUserIds();
+    for (const userId of userIds) await this.queue.syncAthlete(userId, 'scheduled');
+    return { queued: userIds.length };
+  }
+
+  /** One push subscription per app: create ours unless Strava already pushes to it. */
+  async ensureWebhookSubscription(): Promise<void> {
+    const { webhookCallbackUrl } = env.strava;
+    const existing = await this.strava.listPushSubscriptions();
+    if (existing.some((sub) => sub.callback_url === webhookCallbackUrl)) return;
+    if (existing.length > 0) {
+      this.logger.warn(
+        { callbackUrl: existing[0]!.callback_url },
+        'Strava pushes events to another address; leaving it',
+      );
+      return;
+    }
+    await this.strava.createPushSubscription(webhookCallbackUrl, env.STRAVA_WEBHOOK_VERIFY_TOKEN);
+    this.logger.info({ callbackUrl: webhookCallbackUrl }, 'Strava webhook subscription created');
+  }
+
+  private mapAll(batch: StravaActivity[]): ActivityRecord[] {
+    const records: ActivityRecord[] = [];
+    for (const activity of batch) {
+      try {
+        records.push(mapStravaActivity(activity));
+      } catch (err) {
+        this.logger.warn({ err, activityId: activity.id }, 'Strava activity skipped');
+      }
+    }
+    return records;
+  }
+}

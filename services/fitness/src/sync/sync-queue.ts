@@ -1,0 +1,80 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { LOGGER } from '@runpledge/server-kit';
+import { Queue, QueueEvents, type ConnectionOptions, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { env } from '../config/env.js';
+import { STRAVA_SYNC_QUEUE, type SyncAthleteJob, type SyncAthleteResult, type SyncJobName } from './sync-jobs.js';
+import type { StravaWebhookEvent } from '@runpledge/contracts';
+
+/** BullMQ keys live under the deployment's Redis prefix, so test runs and stacks never share a queue. */
+export const bullPrefix = (): string => `${env.REDIS_PREFIX}bull`;
+export const bullConnection = (): ConnectionOptions => ({ url: env.REDIS_URL, maxRetriesPerRequest: null });
+
+const RETRY = { attempts: 6, backoff: { type: 'exponential', delay: 2_000 } } as const;
+const KEEP = { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 24 * 3600, count: 1000 } } as const;
+
+/** The producer side of the `strava-sync` queue: adding jobs and waiting for them. */
+@Injectable()
+export class SyncQueue implements OnApplicationShutdown {
+  readonly queue = new Queue(STRAVA_SYNC_QUEUE, { connection: bullConnection(), prefix: bullPrefix() });
+  // Same prefix as the queue, or waitUntilFinished never hears the job finish.
+  private events: QueueEvents | undefined;
+
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  /** One sync per user at a time: a request while one is pending joins it. */
+  syncAthlete(userId: string, reason: SyncAthleteJob['reason']): Promise<Job<SyncAthleteJob, SyncAthleteResult>> {
+    return this.queue.add(
+      'sync-athlete' satisfies SyncJobName,
+      { userId, reason },
+      { ...RETRY, ...KEEP, deduplication: { id: `sync-${userId}` } },
+    );
+  }
+
+  /** Strava retries a webhook it thinks we missed: the event's identity is the job id. */
+  webhookEvent(event: StravaWebhookEvent): Promise<Job> {
+    const jobId = `webhook-${event.owner_id}-${event.object_type}-${event.object_id}-${event.aspect_type}-${event.event_time}`;
+    return this.queue.add('webhook-event' satisfies SyncJobName, event, { ...RETRY, ...KEEP, jobId });
+  }
+
+  /** Waits up to `timeoutMs` for a job's result; undefined when it is still going. */
+  async waitFor<T>(job: Job, timeoutMs: number): Promise<T | undefined> {
+    this.events ??= new QueueEvents(STRAVA_SYNC_QUEUE, { connection: bullConnection(), prefix: bullPrefix() });
+    try {
+      return (await job.waitUntilFinished(this.events, timeoutMs)) as T;
+    } catch (err) {
+      if (/timed out before finishing/.test((err as Error).message)) return undefined;
+      throw err;
+    }
+  }
+
+  /** Retried with back-off: Strava validates the callback, so the gateway must be up first. */
+  async ensureWebhookSubscription(): Promise<void> {
+    await this.queue.add(
+      'ensure-webhook-subscription' satisfies SyncJobName,
+      {},
+      {
+        jobId: 'ensure-webhook-subscription',
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 2_000 },
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
+    );
+  }
+
+  /** The scheduled reconcile: one repeatable job, however many processes declare it. */
+  async scheduleReconcile(everyMs: number): Promise<void> {
+    await this.queue.upsertJobScheduler(
+      'reconcile',
+      { every: everyMs },
+      { name: 'reconcile' satisfies SyncJobName, data: {} },
+    );
+    this.logger.info({ everyMs }, 'Strava reconcile scheduled');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.events?.close();
+    await this.queue.close();
+  }
+}

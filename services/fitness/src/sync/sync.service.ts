@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ErrorCode,
+  FITNESS_LIMITS,
+  FITNESS_MESSAGES,
+  type StravaSyncReply,
+  type StravaWebhookEvent,
+} from '@runpledge/contracts';
+import { ServiceException } from '@runpledge/server-kit';
+import { env } from '../config/env.js';
+import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
+import type { SyncAthleteResult } from './sync-jobs.js';
+import { SyncQueue } from './sync-queue.js';
+
+const RECONNECT: StravaSyncReply = { error: FITNESS_MESSAGES.reconnectRequired, needsReconnect: true };
+
+/** The request side of syncing: runs jobs on the queue, never calls Strava itself. */
+@Injectable()
+export class SyncService {
+  constructor(
+    private readonly connections: StravaConnectionsRepository,
+    private readonly queue: SyncQueue,
+  ) {}
+
+  /** `POST /api/strava/sync`: one job for the caller, waited for up to a deadline. */
+  async syncNow(userId: string): Promise<StravaSyncReply> {
+    const connection = await this.connections.findByUserId(userId);
+    if (!connection) throw ServiceException.notFound(FITNESS_MESSAGES.notConnected);
+    if (connection.needsReconnect) return RECONNECT;
+    const job = await this.queue.syncAthlete(userId, 'manual');
+    let result: SyncAthleteResult | undefined;
+    try {
+      result = await this.queue.waitFor<SyncAthleteResult>(job, FITNESS_LIMITS.syncWaitMs);
+    } catch {
+      if ((await this.connections.findByUserId(userId))?.needsReconnect) return RECONNECT;
+      throw new ServiceException(
+        ErrorCode.ServiceUnavailable,
+        'Unable to sync activities from Strava right now. Please try again later.',
+      );
+    }
+    if (!result) return { message: FITNESS_MESSAGES.syncStillRunning, synced: 0, pending: true };
+    if (result.needsReconnect) return RECONNECT;
+    return { message: FITNESS_MESSAGES.activitiesSynced, synced: result.synced };
+  }
+
+  /** Strava waits at most 2 s for our answer: queue the event and return. Unknown athletes are ignored. */
+  async acceptWebhookEvent(event: StravaWebhookEvent): Promise<{ received: true }> {
+    if (await this.connections.findByAthleteId(String(event.owner_id))) await this.queue.webhookEvent(event);
+    return { received: true };
+  }
+
+  validateWebhook(
+    mode: string | undefined,
+    challenge: string | undefined,
+    verifyToken: string | undefined,
+  ): { 'hub.challenge': string } {
+    if (mode !== 'subscribe' || !challenge || verifyToken !== env.STRAVA_WEBHOOK_VERIFY_TOKEN) {
+      throw ServiceException.forbidden('Webhook verification failed');
+    }
+    return { 'hub.challenge': challenge };
+  }
+}

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  FITNESS,
+  type Activity,
+  type FitnessProfile,
+  type StravaSyncReply,
+  type TrainingStats,
+} from '@runpledge/contracts';
+import { randomUUID } from 'node:crypto';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { startFitnessHarness, type FitnessHarness } from './fitness-harness.js';
+
+describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with the Strava emulator', () => {
+  let h: FitnessHarness;
+
+  beforeAll(async () => {
+    h = await startFitnessHarness({
+      limits: { readShort: 5000, overallShort: 5000, readDaily: 50_000, overallDaily: 50_000 },
+    });
+    await h.startWorker();
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const syncNow = (userId: string) => h.rpc<StravaSyncReply>(FITNESS.strava.sync, { userId });
+  const sealedTokens = async (userId: string) =>
+    (
+      await h.db.query(
+        'SELECT access_token, refresh_token, needs_reconnect FROM fitness.strava_connections WHERE user_id = $1',
+        [userId],
+      )
+    ).rows[0];
+
+  it('runs the OAuth flow for the page owner only and stores the tokens encrypted, never in the redirect', async () => {
+    const runner = await h.newRunner();
+    const other = await h.newRunner();
+    const refused = await h.rpcError(FITNESS.strava.authorizeUrl, {
+      userId: other.userId,
+      profileSlug: runner.urlSlug,
+    });
+    expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+
+    const { url } = await h.rpc<{ url: string }>(FITNESS.strava.authorizeUrl, {
+      userId: runner.userId,
+      profileSlug: runner.urlSlug,
+    });
+    const authorize = new URL(url);
+    expect(authorize.searchParams.get('scope')).toBe('activity:read_all');
+    const seeded = await h.seedAthlete(3);
+    // What the emulator's authorize page posts when the athlete approves.
+    const approve = await fetch(`${h.emulator.url}/oauth/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        client_id: authorize.searchParams.get('client_id')!,
+        redirect_uri: authorize.searchParams.get('redirect_uri')!,
+        requested_scope: 'activity:read_all',
+        scope: 'activity:read_all',
+        athlete_id: String(seeded.athlete.id),
+        state: authorize.searchParams.get('state')!,
+      }),
+    });
+    const back = new URL(approve.headers.get('location')!);
+    expect(back.pathname).toBe('/api/strava/callback');
+    const { redirectTo } = await h.rpc<{ redirectTo: string }>(
+      FITNESS.strava.completeAuthorization,
+      Object.fromEntries(back.searchParams),
+    );
+    expect(redirectTo).toBe(`/${runner.urlSlug}/fitness?strava_connected=true`);
+
+    const stored = await sealedTokens(runner.userId);
+    expect(stored.access_token).toMatch(/^v1\./);
+    expect(stored.refresh_token).toMatch(/^v1\./);
+    const profile = await h.rpc<FitnessProfile>(FITNESS.fitnessProfile.get, { profileId: runner.profileId });
+    expect(profile).toMatchObject({ stravaConnected: true, trainingStartDate: null, needsReconnect: false });
+  });
+
+  it('sends a runner who denied access back to the landing page, and refuses a forged state', async () => {
+    const denied = await h.rpc<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, {
+      error: 'access_denied',
+      state: 'x',
+    });
+    expect(denied.redirectTo).toBe('/?strava_error=access_denied');
+    const forged = await h.rpcError(FITNESS.strava.completeAuthorization, {
+      code: 'abc',
+      state: 'forged.state',
+      scope: 'activity:read_all',
+    });
+    expect(forged).toMatchObject({ status: 400 });
+  });
+
+  it('refuses tokens Strava does not accept on connect', async () => {
+    const runner = await h.newRunner();
+    const err = await h.rpcError(FITNESS.strava.connect, {
+      userId: runner.userId,
+      stravaAccessToken: 'made-up',
+      stravaRefreshToken: 'made-up',
+      stravaAthleteId: '42',
+      stravaTokenExpiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(err).toMatchObject({ status: 400, message: 'Strava did not accept these tokens. Please connect again.' });
+  });
+
+  it('backfills every page of activities from the training start date, then syncs only what is new', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(450);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(450), { timeoutMs: 20_000 });
+
+    const again = await syncNow(runner.userId);
+    expect(again).toEqual({ message: 'Activities Synced', synced: 0 });
+
+    await h.emulatorCall('POST', `/_emulator/athletes/${seeded.athlete.id}/activities?push=false`, {
+      name: 'Tempo run',
+      sport_type: 'Run',
+      distance: 8000,
+      moving_time: 2400,
+    });
+    expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 1 });
+    expect(await h.countActivities(runner.userId)).toBe(451);
+
+    const history = await h.rpc<Activity[]>(FITNESS.activities.list, {
+      userId: runner.userId,
+      limit: 200,
+      type: 'run',
+    });
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.length).toBeLessThanOrEqual(200);
+    expect(history[0]).toMatchObject({
+      name: 'Tempo run',
+      source: 'strava',
+      distanceMeters: 8000,
+      durationSeconds: 2400,
+      averagePaceSecondsPerKm: 300,
+    });
+    expect(history[0]!.externalUrl).toMatch(/^https:\/\/www\.strava\.com\/activities\/\d+$/);
+    const dates = history.map((a) => a.startDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+
+    const { rows } = await h.db.query(
+      `SELECT coalesce(sum(distance_meters), 0)::float8 AS m, count(*)::int AS n FROM fitness.activities
+       WHERE user_id = $1 AND sport_type IN ('Run', 'TrailRun', 'VirtualRun')`,
+      [runner.userId],
+    );
+    const stats = await h.rpc<TrainingStats>(FITNESS.trainingStats.get, { profileId: runner.profileId });
+    expect(stats).toMatchObject({
+      hasTrainingData: true,
+      runCount: rows[0].n,
+      includesStravaData: true,
+      trainingStartDate: '2000-01-01',
+    });
+    expect(stats.totalMiles).toBeCloseTo(rows[0].m * 0.000621371, 1);
+    expect(stats.averagePace).toMatch(/^\d+:\d{2} \/mi$/);
+    expect(stats.weeklyMiles).toHaveLength(12);
+  });
+
+  it('applies webhook events: a created activity is read from Strava, a deleted one removed; unknown athletes are ignored', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(2);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(2));
+
+    const { activity } = await h.emulatorCall<{ activity: { id: number } }>(
+      'POST',
+      `/_emulator/athletes/${seeded.athlete.id}/activities?push=false`,
+      {
+        name: 'Webhook run',
+        sport_type: 'Run',
+        distance: 5000,
+        moving_time: 1500,
+      },
+    );
+    const event = {
+      object_type: 'activity',
+      object_id: activity.id,
+      aspect_type: 'create',
+      owner_id: seeded.athlete.id,
+      subscription_id: 1,
+      event_time: Math.floor(Date.now() / 1000),
+      updates: {},
+    };
+    expect(await h.rpc(FITNESS.strava.webhookEvent, event)).toEqual({ received: true });
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(3));
+
+    await h.emulatorCall('DELETE', `/_emulator/activities/${activity.id}?push=false`);
+    await h.rpc(FITNESS.strava.webhookEvent, { ...event, aspect_type: 'delete', event_time: event.event_time + 1 });
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(2));
+
+    expect(await h.rpc(FITNESS.strava.webhookEvent, { ...event, owner_id: 987654321 })).toEqual({ received: true });
+  });
+
+  it('forgets tokens and Strava activities on a deauthorization event, keeping hand-entered runs', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(4);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(4));
+    await h.rpc(FITNESS.activities.create, {
+      userId: runner.userId,
+      date: '2026-01-10',
+      distanceKm: 5,
+      durationSeconds: 1500,
+    });
+
+    await h.emulatorCall('POST', `/_emulator/athletes/${seeded.athlete.id}/deauthorize`);
+    await h.rpc(FITNESS.strava.webhookEvent, {
+      object_type: 'athlete',
+      object_id: seeded.athlete.id,
+      aspect_type: 'update',
+      owner_id: seeded.athlete.id,
+      updates: { authorized: 'false' },
+      event_time: Math.floor(Date.now() / 1000),
+    });
+    await eventually(async () => expect(await sealedTokens(runner.userId)).toBeUndefined());
+    expect(await h.countActivities(runner.userId)).toBe(0);
+    expect(await h.countActivities(runner.userId, 'manual')).toBe(1);
+    expect(await h.rpc(FITNESS.fitnessProfile.get, { profileId: runner.profileId })).toMatchObject({
+      stravaConnected: false,
+    });
+  });
+
+  it('refreshes an expired access token and keeps the newest refresh token Strava returns', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(1);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(1));
+    const before = await sealedTokens(runner.userId);
+
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: seeded.access_token });
+    expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
+    const after = await sealedTokens(runner.userId);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect(after.needs_reconnect).toBe(false);
+    // The first refresh token is spent: Strava rotated it.
+    await expect(
+      h.emulatorCall('POST', '/oauth/token', {
+        client_id: 'local-client',
+        client_secret: 'local-secret',
+        grant_type: 'refresh_token',
+        refresh_token: seeded.refresh_token,
+      }),
+    ).rejects.toThrow(/400/);
+    expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
+  });
+
+  it('marks needsReconnect when Strava refuses the refresh token, and sync says so', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(1);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(1));
+
+    await h.emulatorCall('POST', '/_emulator/tokens/revoke', { refresh_token: seeded.refresh_token });
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: seeded.access_token });
+    expect(await syncNow(runner.userId)).toEqual({
+      error: 'Please reconnect your Strava account in the Fitness Integration section.',
+      needsReconnect: true,
+    });
+    expect(await h.rpc(FITNESS.fitnessProfile.get, { profileId: runner.profileId })).toMatchObject({
+      stravaConnected: true,
+      needsReconnect: true,
+    });
+  });
+
+  it('shows visitors Strava data only with consent, and hand-entered runs always', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(0);
+    await h.rpc(FITNESS.strava.connect, {
+      userId: runner.userId,
+      stravaAccessToken: seeded.access_token,
+      stravaRefreshToken: seeded.refresh_token,
+      stravaAthleteId: seeded.athlete.id,
+      stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
+    });
+    await h.rpc(FITNESS.strava.completeSetup, {
+      userId: runner.userId,
+      trainingStartDate: '2025-01-01',
+      publicDisplayConsent: false,
+    });
+    await h.emulatorCall('POST', `/_emulator/athletes/${seeded.athlete.id}/activities?push=false`, {
+      name: 'Private-ish run',
+      sport_type: 'Run',
+      distance: 3000,
+      moving_time: 900,
+    });
+    await syncNow(runner.userId);
+    await h.rpc(FITNESS.activities.create, {
+      userId: runner.userId,
+      date: '2026-01-10',
+      distanceKm: 10,
+      durationSeconds: 3000,
+      elevationGainMeters: 50,
+    });
+
+    const visitor = randomUUID();
+    const seen = await h.rpc<Activity[]>(FITNESS.activities.list, {
+      userId: runner.userId,
+      limit: 10,
+      viewerUserId: visitor,
+    });
+    expect(seen.map((a) => a.source)).toEqual(['manual']);
+    const own = await h.rpc<Activity[]>(FITNESS.activities.list, {
+      userId: runner.userId,
+      limit: 10,
+      viewerUserId: runner.userId,
+    });
+    expect(own.map((a) => a.source).sort()).toEqual(['manual', 'strava']);
+    const publicStats = await h.rpc<TrainingStats>(FITNESS.trainingStats.get, { profileId: runner.profileId });
+    expect(publicStats).toMatchObject({
+      runCount: 1,
+      includesStravaData: false,
+      totalMiles: 6.2,
+      averagePace: '8:03 /mi',
+    });
+
+    const unknownRunner = await h.rpcError(FITNESS.activities.list, { userId: randomUUID(), limit: 10 });
+    expect(unknownRunner).toMatchObject({ status: 404 });
+  });
+
+  it('refuses a training start date after today and setup without a connection', async () => {
+    const runner = await h.newRunner();
+    const future = await h.rpcError(FITNESS.strava.completeSetup, {
+      userId: runner.userId,
+      trainingStartDate: '2999-01-01',
+    });
+    expect(future).toMatchObject({ status: 400, message: 'The training start date cannot be after today' });
+    const missing = await h.rpcError(FITNESS.strava.completeSetup, { userId: runner.userId, trainingStartDate: '' });
+    expect(missing).toMatchObject({ status: 400, message: 'Please select a training start date' });
+    const notConnected = await h.rpcError(FITNESS.strava.completeSetup, {
+      userId: runner.userId,
+      trainingStartDate: '2026-01-01',
+    });
+    expect(notConnected).toMatchObject({ status: 404, message: 'Strava is not connected' });
+  });
+
+  it('disconnects: deauthorizes at Strava and deletes the tokens and Strava activities', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(3);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(3));
+    expect(await h.rpc(FITNESS.strava.disconnect, { userId: runner.userId })).toEqual({ success: true });
+    expect(await sealedTokens(runner.userId)).toBeUndefined();
+    expect(await h.countActivities(runner.userId)).toBe(0);
+    const check = await fetch(`${h.emulator.url}/api/v3/athlete`, {
+      headers: { authorization: `Bearer ${seeded.access_token}` },
+    });
+    expect(check.status).toBe(401);
+  });
+});

@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UnauthorizedException } from '@nestjs/common';
+import {
+  activitiesQuerySchema,
+  FITNESS,
+  manualActivityInputSchema,
+  type Activity,
+  type SessionUser,
+} from '@runpledge/contracts';
+import { z } from 'zod';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Public } from '../common/public.decorator.js';
+import { parseOrThrow } from '../common/validation.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+
+const activityIdSchema = z.uuid('Activity not found');
+
+@Controller('activities')
+export class ActivitiesController {
+  constructor(private readonly rpc: NatsRpcClient) {}
+
+  /** A runner's activities for their page; no userId means the caller's own. */
+  @Public()
+  @Get()
+  list(@CurrentUser() user: SessionUser | undefined, @Query() query: unknown): Promise<Activity[]> {
+    const { userId, ...rest } = parseOrThrow(activitiesQuerySchema, query);
+    const ownerId = userId ?? user?.id;
+    if (!ownerId) throw new UnauthorizedException('Please sign in to continue.');
+    return this.rpc.send(FITNESS.activities.list, { ...rest, userId: ownerId, viewerUserId: user?.id });
+  }
+
+  /** A run entered by hand. */
+  @Post()
+  @HttpCode(201)
+  create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<Activity> {
+    const input = parseOrThrow(manualActivityInputSchema, body);
+    return this.rpc.send(FITNESS.activities.create, { ...input, userId: user.id });
+  }
+
+  @Delete(':id')
+  delete(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<{ success: true }> {
+    const activityId = parseOrThrow(activityIdSchema, id);
+    return this.rpc.send(FITNESS.activities.delete, { userId: user.id, activityId });
+  }
+}

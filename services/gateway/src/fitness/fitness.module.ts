@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { ActivitiesController } from './activities.controller.js';
+import { FitnessProfileController } from './fitness-profile.controller.js';
+import { StravaSetupController } from './strava-setup.controller.js';
+import { StravaWebhookController } from './strava-webhook.controller.js';
+import { StravaController } from './strava.controller.js';
+import { TrainingStatsController } from './training-stats.controller.js';
+
+/** The Fitness calls of API.md, forwarded to the fitness service. */
+@Module({
+  controllers: [
+    FitnessProfileController,
+    StravaController,
+    StravaSetupController,
+    ActivitiesController,
+    TrainingStatsController,
+    StravaWebhookController,
+  ],
+})
+export class FitnessModule {}

@@ -1,0 +1,56 @@
+import type { Activity } from '@runpledge/contracts';
+import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
+import { useRecentActivities } from '../api/get-recent-activities';
+import { formatDuration, formatKm, formatPacePerKm } from '../utils/format-activity';
+import { FitnessPanel } from './fitness-panel';
+
+/** The runner's newest activities: distance in km, duration, pace per km, elevation. */
+export function RecentActivities() {
+  const activities = useRecentActivities(true);
+  const list = activities.data ?? [];
+  const fromStrava = list.some((a) => a.source === 'strava');
+  return (
+    <FitnessPanel title="Recent activities" action={fromStrava ? <PoweredByStrava /> : undefined}>
+      {activities.isPending ? (
+        <p className="text-muted-foreground">Loading your activities…</p>
+      ) : activities.isError ? (
+        <p className="text-muted-foreground">
+          Your activities aren&apos;t available right now. Please try again later.
+        </p>
+      ) : list.length === 0 ? (
+        <p className="text-muted-foreground">No activities yet. Connect Strava or add a run by hand.</p>
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Recent activities">
+          {list.map((activity) => (
+            <ActivityRow key={activity.id} activity={activity} />
+          ))}
+        </ul>
+      )}
+    </FitnessPanel>
+  );
+}
+
+function ActivityRow({ activity }: { activity: Activity }) {
+  const pace = formatPacePerKm(activity.averagePaceSecondsPerKm);
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-neutral-900">{activity.name}</p>
+        <p className="text-sm text-muted-foreground">
+          {new Date(activity.startDate).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+          {activity.source === 'manual' && ' · added by hand'}
+        </p>
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <p className="text-sm text-neutral-700 tabular-nums">
+          <span className="font-semibold text-brand-800">{formatKm(activity.distanceMeters)}</span>
+          {' · '}
+          {formatDuration(activity.durationSeconds)}
+          {pace && ` · ${pace}`}
+          {` · ${Math.round(activity.elevationGainMeters)} m elevation`}
+        </p>
+        {activity.externalUrl && <ViewOnStravaLink href={activity.externalUrl} />}
+      </div>
+    </li>
+  );
+}
