@@ -26,15 +26,15 @@ export function TrainingStatCards({ profile }: { profile: ProfileView }) {
       <StatCard label="Miles Trained" loading={stats.isPending}>
         {miles === null ? TBD : miles.toFixed(1)}
         {miles !== null && (
-          <ProgressBar
-            tone="brand"
-            percent={(miles / BUSINESS.trainingMilesGoal) * 100}
-            label={`Miles trained toward the ${BUSINESS.trainingMilesGoal}-mile goal`}
-            className="mt-2 h-2"
-          />
-        )}
-        {miles !== null && (
-          <p className="mt-1 text-xs font-normal text-muted-foreground">of {BUSINESS.trainingMilesGoal} mi goal</p>
+          <>
+            <ProgressBar
+              tone="brand"
+              percent={(miles / BUSINESS.trainingMilesGoal) * 100}
+              label={`Miles trained toward the ${BUSINESS.trainingMilesGoal}-mile goal`}
+              className="mt-2 h-2"
+            />
+            <p className="mt-1 text-xs font-normal text-muted-foreground">of {BUSINESS.trainingMilesGoal} mi goal</p>
+          </>
         )}
       </StatCard>
       <StatCard label="Goal Time">{goalTime ?? TBD}</StatCard>
