@@ -108,6 +108,13 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     const seeded = await h.seedAthlete(450);
     await h.connectAndSetUp(runner.userId, seeded);
     await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(450), { timeoutMs: 20_000 });
+    // The rows land before the backfill job ends; a sync asked for meanwhile would join that job.
+    await eventually(async () => {
+      const { rows } = await h.db.query('SELECT last_synced_at FROM fitness.strava_connections WHERE user_id = $1', [
+        runner.userId,
+      ]);
+      expect(rows[0]?.last_synced_at).toBeTruthy();
+    });
 
     const again = await syncNow(runner.userId);
     expect(again).toEqual({ message: 'Activities Synced', synced: 0 });
