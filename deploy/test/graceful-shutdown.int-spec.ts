@@ -11,7 +11,13 @@ import { startProcess, startStack } from '../../scripts/lib/stack.mjs';
 
 type Proc = ReturnType<typeof startProcess>;
 const PROFILE_ID = '0b5a2d6e-8a55-4c8e-9d8e-6a1f3f3c2d11';
-const EMPTY_PROFILE = { stravaConnected: false, trainingStartDate: null, needsReconnect: false, lastSyncedAt: null };
+const EMPTY_PROFILE = {
+  stravaConnected: false,
+  trainingStartDate: null,
+  needsReconnect: false,
+  lastSyncedAt: null,
+  publicDisplayConsent: false,
+};
 
 /** Holds an exclusive lock on fitness.fitness_profiles: every read of it waits until `release`. */
 async function lockFitnessProfiles() {
