@@ -187,6 +187,22 @@ test.describe('a published runner page', () => {
     await other.context.close();
   });
 
+  test("a visitor sees the runner's logged runs in the stats and the training history", async ({ page }) => {
+    const date = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const logged = await owner.context.request.post('/api/activities', {
+      headers: SAME_ORIGIN,
+      data: { name: 'Tempo along the lake', date, distanceKm: 16.09344, durationSeconds: 5400 },
+    });
+    expect(logged.status()).toBe(201);
+
+    await page.goto(`/${slug}`);
+    const runs = page.getByRole('list', { name: 'Runs' });
+    await expect(runs.getByRole('listitem').first()).toContainText('Tempo along the lake');
+    await expect(runs.getByRole('listitem').first()).toContainText('10.00 mi · 1:30:00 · 9:00 /mi');
+    await expect(page.getByTestId('stat-Miles Trained')).toContainText('10.0');
+    await expect(page.getByTestId('stat-Average Pace')).not.toHaveText('TBD');
+  });
+
   test('on a 360 px wide phone the page has no horizontal scroll', async ({ browser }, testInfo) => {
     const context = await browser.newContext({ baseURL: BASE, viewport: { width: 360, height: 800 } });
     const page = await context.newPage();

@@ -1,18 +1,6 @@
-import { BUSINESS } from '@runpledge/contracts';
+import { BUSINESS, type Activity } from '@runpledge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** An activity as GET /api/activities returns it. */
-export interface Activity {
-  id: string;
-  name: string;
-  source: string;
-  distanceMeters: number;
-  durationSeconds: number;
-  averagePaceSecondsPerKm: number | null;
-  elevationGainMeters: number | null;
-  startDate: string;
-}
 
 export const runHistoryKey = (userId: string) => ['run-history', userId] as const;
 

@@ -30,6 +30,8 @@ function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
       averagePace: '8:45 /mi',
       trainingStartDate: null,
       runCount: 3,
+      includesStravaData: true,
+      weeklyMiles: [],
     }),
     [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
     [`GET /api/runner-profile/${profile.id}/encouragements`]: jsonResponse(200, [
@@ -232,6 +234,37 @@ describe('RunnerPage', () => {
 
     expect(await screen.findByText('Activities Synced')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/strava/sync')?.body).toEqual({ userId: profile.userId });
+  });
+
+  it('lists runs in miles with their Strava link and credits Strava', async () => {
+    const profile = sampleProfileView();
+    mockApi({
+      ...pageRoutes(profile),
+      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, [
+        {
+          id: '7a1b2c3d-0000-4000-8000-000000000001',
+          name: 'Lakefront long run',
+          source: 'strava',
+          sportType: 'Run',
+          distanceMeters: 16093.4,
+          durationSeconds: 5400,
+          averagePaceSecondsPerKm: 335.5,
+          elevationGainMeters: 40,
+          startDate: '2026-11-15T07:00:00.000Z',
+          externalUrl: 'https://www.strava.com/activities/123',
+        },
+      ]),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    const runs = await screen.findByRole('list', { name: 'Runs' });
+    expect(runs).toHaveTextContent('Lakefront long run');
+    expect(runs).toHaveTextContent('10.00 mi · 1:30:00 · 9:00 /mi');
+    expect(within(runs).getByRole('link', { name: 'View on Strava' })).toHaveAttribute(
+      'href',
+      'https://www.strava.com/activities/123',
+    );
+    expect(screen.getAllByText('Powered by Strava').length).toBeGreaterThan(0);
   });
 
   it('shows Runner Not Found and Profile Not Found for an unknown slug', async () => {

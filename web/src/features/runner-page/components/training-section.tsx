@@ -1,12 +1,14 @@
-import { BUSINESS, type ProfileView } from '@runpledge/contracts';
+import { BUSINESS, FITNESS_MESSAGES, type Activity, type ProfileView } from '@runpledge/contracts';
 import { useState, type ReactNode } from 'react';
+import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
+import { WeeklyMilesChart } from '@/components/strava/weekly-miles-chart';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/dates';
-import { useRunHistory, type Activity } from '../api/get-run-history';
+import { useRunHistory } from '../api/get-run-history';
 import { useTrainingStats } from '../api/get-training-stats';
 import { useSyncStrava } from '../api/sync-strava';
 import { formatDuration, formatGoalTime, metersToMiles, pacePerMile } from '../utils/training';
@@ -22,25 +24,29 @@ export function TrainingStatCards({ profile }: { profile: ProfileView }) {
   const goalTime = formatGoalTime(profile.goalHours, profile.goalMinutes);
 
   return (
-    <section aria-label="Training stats" className="grid grid-cols-3 gap-2 sm:gap-3">
-      <StatCard label="Miles Trained" loading={stats.isPending}>
-        {miles === null ? TBD : miles.toFixed(1)}
-        {miles !== null && (
-          <>
-            <ProgressBar
-              tone="brand"
-              percent={(miles / BUSINESS.trainingMilesGoal) * 100}
-              label={`Miles trained toward the ${BUSINESS.trainingMilesGoal}-mile goal`}
-              className="mt-2 h-2"
-            />
-            <p className="mt-1 text-xs font-normal text-muted-foreground">of {BUSINESS.trainingMilesGoal} mi goal</p>
-          </>
-        )}
-      </StatCard>
-      <StatCard label="Goal Time">{goalTime ?? TBD}</StatCard>
-      <StatCard label="Average Pace" loading={stats.isPending}>
-        {data?.averagePace ?? TBD}
-      </StatCard>
+    <section aria-label="Training stats">
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
+        <StatCard label="Miles Trained" loading={stats.isPending}>
+          {miles === null ? TBD : miles.toFixed(1)}
+          {miles !== null && (
+            <>
+              <ProgressBar
+                tone="brand"
+                percent={(miles / BUSINESS.trainingMilesGoal) * 100}
+                label={`Miles trained toward the ${BUSINESS.trainingMilesGoal}-mile goal`}
+                className="mt-2 h-2"
+              />
+              <p className="mt-1 text-xs font-normal text-muted-foreground">of {BUSINESS.trainingMilesGoal} mi goal</p>
+            </>
+          )}
+        </StatCard>
+        <StatCard label="Goal Time">{goalTime ?? TBD}</StatCard>
+        <StatCard label="Average Pace" loading={stats.isPending}>
+          {data?.averagePace ?? TBD}
+        </StatCard>
+      </div>
+      {/* Strava's brand rules: figures made from its data say so. */}
+      {data?.includesStravaData && <PoweredByStrava className="mt-2 text-right" />}
     </section>
   );
 }
@@ -63,6 +69,8 @@ function StatCard({ label, loading = false, children }: { label: string; loading
 /** The runner's runs, 5 a page, newest first; the owner can sync from Strava. */
 export function TrainingHistory({ profile }: { profile: ProfileView }) {
   const history = useRunHistory(profile.userId);
+  // Shared with the stat cards (one request): the weekly miles chart.
+  const weeks = useTrainingStats(profile.id).data?.weeklyMiles ?? [];
   const [page, setPage] = useState(0);
   const runs = history.data ?? [];
   const pageCount = Math.max(1, Math.ceil(runs.length / BUSINESS.historyPageSize));
@@ -89,7 +97,8 @@ export function TrainingHistory({ profile }: { profile: ProfileView }) {
         </p>
       ) : (
         <>
-          <ul className="divide-y divide-border" aria-label="Runs">
+          {weeks.some((week) => week.miles > 0) && <WeeklyMilesChart weeks={weeks} />}
+          <ul className="mt-2 divide-y divide-border" aria-label="Runs">
             {shown.map((run) => (
               <RunRow key={run.id} run={run} />
             ))}
@@ -112,6 +121,7 @@ export function TrainingHistory({ profile }: { profile: ProfileView }) {
               </Button>
             </nav>
           )}
+          {runs.some((run) => run.source === 'strava') && <PoweredByStrava className="mt-4" />}
         </>
       )}
     </Section>
@@ -132,11 +142,11 @@ function RunRow({ run }: { run: Activity }) {
         {formatDuration(run.durationSeconds)}
         {pace && ` · ${pace}`}
       </p>
+      {run.externalUrl && <ViewOnStravaLink href={run.externalUrl} className="basis-full" />}
     </li>
   );
 }
 
-const RECONNECT_MESSAGE = 'Please reconnect your Strava account in the Fitness Integration section.';
 const SYNC_FAILED_MESSAGE = 'Unable to sync activities. Please try again or reconnect Strava if the issue persists.';
 
 function SyncButton({ profile }: { profile: ProfileView }) {
@@ -145,7 +155,8 @@ function SyncButton({ profile }: { profile: ProfileView }) {
 
   const run = () =>
     sync.mutate(undefined, {
-      onSuccess: (result) => toast({ title: 'Activities Synced', description: result?.message, variant: 'success' }),
+      onSuccess: (result) =>
+        toast({ title: FITNESS_MESSAGES.activitiesSynced, description: result?.message, variant: 'success' }),
       onError: (error) => {
         const body = error instanceof ApiRequestError ? error.body : undefined;
         // A revoked token answers {error, needsReconnect}; other failures carry the gateway's generic body.
@@ -153,7 +164,7 @@ function SyncButton({ profile }: { profile: ProfileView }) {
         if (body?.needsReconnect) {
           toast({
             title: 'Reconnection Required',
-            description: serverError ?? RECONNECT_MESSAGE,
+            description: serverError ?? FITNESS_MESSAGES.reconnectRequired,
             variant: 'destructive',
           });
         } else {
