@@ -1,7 +1,6 @@
 // Small helpers shared by integration tests: a raw NATS requester speaking Nest's wire format.
 import { connect } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 
 export async function natsRequester() {
   const nc = await connect({ servers: (process.env.NATS_URL ?? 'nats://127.0.0.1:4222').split(',') });
@@ -18,17 +17,7 @@ export async function natsRequester() {
   };
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../lib/stack.mjs';
 
 export async function eventually(check, { timeoutMs = 10_000, intervalMs = 100 } = {}) {
   const deadline = Date.now() + timeoutMs;
