@@ -112,3 +112,38 @@ test('/payment reads well at 360 px', async ({ page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('after the trial starts the runner lands on their page, live for visitors too', async ({ page, browser }) => {
+  const { slug } = await signedInRunner(page);
+  const created = await page.request.post('/api/runner-profile', {
+    data: {
+      urlSlug: slug,
+      name: 'Paula Live',
+      marathonName: 'Boston Marathon',
+      marathonDate: '2027-04-19',
+      goalHours: 3,
+      goalMinutes: 30,
+      description: 'Running Boston for the children’s hospital.',
+      donationPlatform: 'other',
+      charityLink: 'https://charity.example.org/donate',
+    },
+  });
+  expect(created.status()).toBe(201);
+  // Before paying, visitors see the notice instead of the page.
+  const visitor = await browser.newPage();
+  await visitor.goto(`/${slug}`);
+  await expect(visitor.getByRole('heading', { name: "This page isn't live yet" })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/c\/pay\/cs_/);
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Payment Successful!').first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${slug}$`), { timeout: 5_000 });
+  await expect(page.getByRole('heading', { name: 'Paula Live' })).toBeVisible();
+  await expect(page.getByText(/Your page isn't live yet/)).toHaveCount(0);
+
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: 'Paula Live' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: "This page isn't live yet" })).toHaveCount(0);
+  await visitor.close();
+});
