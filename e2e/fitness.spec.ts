@@ -146,6 +146,16 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByText('Activities Synced')).toBeVisible();
 
+  // The runner page shows the Strava figures with attribution, the history 5 a page, and syncs.
+  await page.goto(`/${runnerPage.urlSlug}`);
+  await expect(page.getByTestId('stat-Miles Trained')).toHaveText(/^\d+\.\d/);
+  await expect(page.getByTestId('stat-Average Pace')).toHaveText(/^\d+:\d{2} \/mi$/);
+  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByText('Powered by Strava').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(page.getByText('Activities Synced').first()).toBeVisible();
+  await page.goto(`/${runnerPage.urlSlug}/fitness`);
+
   await page.getByLabel('Date').fill('2026-01-10');
   await page.getByLabel('Distance (km)').fill('5');
   await page.getByLabel('minutes').fill('25');
