@@ -110,7 +110,7 @@ async function createPage(request: APIRequestContext) {
 test('a runner connects Strava on /{slug}/fitness, sets the training start date, syncs, adds a run and disconnects', async ({
   page,
 }) => {
-  await signUp(page.request);
+  const runner = await signUp(page.request);
   const runnerPage = await createPage(page.request);
   const seeded = await seedAthlete(page.request, 6);
 
@@ -145,6 +145,20 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
 
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByText('Activities Synced')).toBeVisible();
+
+  // The runner page shows the Strava figures with attribution, the history 5 a page, and syncs.
+  await page.goto(`/${runnerPage.urlSlug}`);
+  await expect(page.getByTestId('stat-Miles Trained')).toHaveText(/^\d+\.\d/);
+  await expect(page.getByTestId('stat-Average Pace')).toHaveText(/^\d+:\d{2} \/mi$/);
+  const runs = (await (
+    await page.request.get(`/api/activities?userId=${runner.id}&limit=200&type=run`)
+  ).json()) as unknown[];
+  expect(runs.length).toBeGreaterThan(0);
+  await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(Math.min(5, runs.length));
+  await expect(page.getByText('Powered by Strava').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(page.getByText('Activities Synced').first()).toBeVisible();
+  await page.goto(`/${runnerPage.urlSlug}/fitness`);
 
   await page.getByLabel('Date').fill('2026-01-10');
   await page.getByLabel('Distance (km)').fill('5');

@@ -21,9 +21,13 @@ export interface RateUsage {
 const DAY_MS = 86_400_000;
 const PROBE_TTL_MS = 5_000;
 const PROBE_RETRY_MS = 25;
-/** The end of a window kept free of new requests: 2% of it, from 250 ms to 2 s (network and clock skew). */
-const GUARD_SHARE = 0.02;
-const MIN_GUARD_MS = 250;
+/**
+ * The end of a window kept free of new requests: 5% of it, from 500 ms to 2 s. A request sent just
+ * before the turn can be counted after it (network, clock skew, a busy server), in a window we
+ * already hand out in full.
+ */
+const GUARD_SHARE = 0.05;
+const MIN_GUARD_MS = 500;
 const MAX_GUARD_MS = 2000;
 
 // KEYS: short window hash, day hash, probe lock. ARGV: short limit, daily limit, ms to short reset,
