@@ -1,12 +1,11 @@
+import type { StravaSyncReply } from '@runpledge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { runHistoryKey } from './get-run-history';
 import { trainingStatsKey } from './get-training-stats';
 
-export interface SyncResult {
-  message?: string;
-  synced?: number;
-}
+/** A 2xx answer; a revoked token comes back as a 409 with `needsReconnect`. */
+export type SyncResult = Extract<StravaSyncReply, { synced: number }>;
 
 export function syncStrava(userId: string): Promise<SyncResult> {
   return api.post<SyncResult>('/api/strava/sync', { userId });

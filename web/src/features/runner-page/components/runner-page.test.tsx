@@ -53,8 +53,8 @@ function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) 
 }
 
 describe('RunnerPage', () => {
-  // The owner's tools are a lazy chunk; loading it once up front keeps the tests' waits short.
-  beforeAll(() => import('./owner-challenges'));
+  // The owner's tools are lazy chunks; loading them once up front keeps the tests' waits short.
+  beforeAll(() => Promise.all([import('./owner-challenges'), import('./sync-button')]));
   afterEach(() => localStorage.clear());
 
   it('shows a visitor every section, with Donate Now going to the donation link', async () => {

@@ -1,20 +1,20 @@
-import { BUSINESS, FITNESS_MESSAGES, type Activity, type ProfileView } from '@runpledge/contracts';
-import { useState, type ReactNode } from 'react';
+import { BUSINESS, type Activity, type ProfileView } from '@runpledge/contracts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
 import { WeeklyMilesChart } from '@/components/strava/weekly-miles-chart';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast-context';
-import { ApiRequestError } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/dates';
 import { useRunHistory } from '../api/get-run-history';
 import { useTrainingStats } from '../api/get-training-stats';
-import { useSyncStrava } from '../api/sync-strava';
 import { formatDuration, formatGoalTime, metersToMiles, pacePerMile } from '../utils/training';
 import { Section } from './section';
 
 const TBD = 'TBD';
+
+// Owner only, and it brings the fitness contracts (with zod): visitors never download it.
+const SyncButton = lazy(() => import('./sync-button'));
 
 /** Miles Trained, Goal Time and Average Pace. */
 export function TrainingStatCards({ profile }: { profile: ProfileView }) {
@@ -78,7 +78,16 @@ export function TrainingHistory({ profile }: { profile: ProfileView }) {
   const shown = runs.slice(current * BUSINESS.historyPageSize, (current + 1) * BUSINESS.historyPageSize);
 
   return (
-    <Section title="Training History" action={profile.isOwner ? <SyncButton profile={profile} /> : undefined}>
+    <Section
+      title="Training History"
+      action={
+        profile.isOwner ? (
+          <Suspense fallback={null}>
+            <SyncButton profile={profile} />
+          </Suspense>
+        ) : undefined
+      }
+    >
       {history.isPending ? (
         <div className="flex flex-col gap-2" aria-hidden="true">
           {[0, 1, 2].map((i) => (
@@ -144,38 +153,5 @@ function RunRow({ run }: { run: Activity }) {
       </p>
       {run.externalUrl && <ViewOnStravaLink href={run.externalUrl} className="basis-full" />}
     </li>
-  );
-}
-
-const SYNC_FAILED_MESSAGE = 'Unable to sync activities. Please try again or reconnect Strava if the issue persists.';
-
-function SyncButton({ profile }: { profile: ProfileView }) {
-  const { toast } = useToast();
-  const sync = useSyncStrava(profile.id, profile.userId);
-
-  const run = () =>
-    sync.mutate(undefined, {
-      onSuccess: (result) =>
-        toast({ title: FITNESS_MESSAGES.activitiesSynced, description: result?.message, variant: 'success' }),
-      onError: (error) => {
-        const body = error instanceof ApiRequestError ? error.body : undefined;
-        // A revoked token answers {error, needsReconnect}; other failures carry the gateway's generic body.
-        const serverError = typeof body?.error === 'string' ? body.error : undefined;
-        if (body?.needsReconnect) {
-          toast({
-            title: 'Reconnection Required',
-            description: serverError ?? FITNESS_MESSAGES.reconnectRequired,
-            variant: 'destructive',
-          });
-        } else {
-          toast({ title: 'Sync Failed', description: SYNC_FAILED_MESSAGE, variant: 'destructive' });
-        }
-      },
-    });
-
-  return (
-    <Button variant="outline" size="sm" onClick={run} disabled={sync.isPending} aria-busy={sync.isPending || undefined}>
-      {sync.isPending ? 'Syncing…' : 'Sync'}
-    </Button>
   );
 }

@@ -1,0 +1,39 @@
+import { FITNESS_MESSAGES, type ProfileView } from '@runpledge/contracts';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast-context';
+import { ApiRequestError } from '@/lib/api-client';
+import { useSyncStrava } from '../api/sync-strava';
+
+const SYNC_FAILED_MESSAGE = 'Unable to sync activities. Please try again or reconnect Strava if the issue persists.';
+
+/** The owner's manual Strava sync, with the spec's messages. */
+export default function SyncButton({ profile }: { profile: ProfileView }) {
+  const { toast } = useToast();
+  const sync = useSyncStrava(profile.id, profile.userId);
+
+  const run = () =>
+    sync.mutate(undefined, {
+      onSuccess: (result) =>
+        toast({ title: FITNESS_MESSAGES.activitiesSynced, description: result.message, variant: 'success' }),
+      onError: (error) => {
+        const body = error instanceof ApiRequestError ? error.body : undefined;
+        // A revoked token answers {error, needsReconnect}; other failures carry the gateway's generic body.
+        const serverError = typeof body?.error === 'string' ? body.error : undefined;
+        if (body?.needsReconnect) {
+          toast({
+            title: 'Reconnection Required',
+            description: serverError ?? FITNESS_MESSAGES.reconnectRequired,
+            variant: 'destructive',
+          });
+        } else {
+          toast({ title: 'Sync Failed', description: SYNC_FAILED_MESSAGE, variant: 'destructive' });
+        }
+      },
+    });
+
+  return (
+    <Button variant="outline" size="sm" onClick={run} disabled={sync.isPending} aria-busy={sync.isPending || undefined}>
+      {sync.isPending ? 'Syncing…' : 'Sync'}
+    </Button>
+  );
+}
