@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes load their code on first render; on a busy 2-core CI box that can pass 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout and only logs "not implemented" for the scrolling ScrollRestoration does.
 window.scrollTo = () => {};
