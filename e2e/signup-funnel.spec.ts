@@ -66,6 +66,9 @@ async function moveWithKeyboard(
   await page.getByRole('button', { name: `Reorder challenge ${position}` }).focus();
   await page.keyboard.press('Space');
   await expect(announcement).toContainText(`Picked up challenge ${position} of`);
+  // dnd-kit starts listening for the arrow keys in a setTimeout after pick-up; a timer queued
+  // now in the page runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   let over = position;
   for (const key of keys) {
     await page.keyboard.press(key);
