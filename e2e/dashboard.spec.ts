@@ -1,47 +1,25 @@
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { BASE, createPage, signedInContext, unique } from './support/journeys';
 
 // The runner's /dashboard against the whole stack; users and pages are made through the API.
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT}`;
-const SAME_ORIGIN = { Origin: BASE };
 
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A browser context signed in as a new user (cookie from the API, user saved as the app keeps it). */
-async function signedInContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE });
-  const response = await context.request.post('/api/auth/signup', {
-    headers: SAME_ORIGIN,
-    data: { email: `${unique('runner')}@example.com`, password: 'Marathon2027!' },
-  });
-  expect(response.status()).toBe(201);
-  const { user } = (await response.json()) as { user: unknown };
-  await context.addInitScript((saved) => localStorage.setItem('runpledge:user', JSON.stringify(saved)), user);
-  return context;
-}
-
-async function createPage(context: BrowserContext, name: string, marathonName: string) {
-  const urlSlug = unique('dash');
-  const response = await context.request.post('/api/runner-profile', {
-    headers: SAME_ORIGIN,
-    data: {
-      urlSlug,
-      name,
-      marathonName,
-      marathonDate: '2099-04-20',
-      goalHours: 4,
-      goalMinutes: 0,
-      description: 'Line one of a long story that goes on and on about training in the rain and the early mornings.',
-      donationPlatform: 'other',
-      charityLink: 'https://charity.example.org/give',
-      challenges: [{ amount: 100, description: 'Beer mile', isExclusive: false }],
-    },
-  });
-  expect(response.status()).toBe(201);
-  return urlSlug;
-}
+const dashboardPage = (context: BrowserContext, name: string, marathonName: string) =>
+  createPage(context.request, {
+    urlSlug: unique('dash'),
+    name,
+    marathonName,
+    marathonDate: '2099-04-20',
+    goalHours: 4,
+    goalMinutes: 0,
+    description: 'Line one of a long story that goes on and on about training in the rain and the early mornings.',
+    donationPlatform: 'other',
+    justGivingPageShortName: undefined,
+    charityLink: 'https://charity.example.org/give',
+    challenges: [{ amount: 100, description: 'Beer mile', isExclusive: false }],
+  }).then((profile) => profile.urlSlug);
 
 test('a runner with no pages is offered Create Your First Page', async ({ browser }) => {
-  const context = await signedInContext(browser);
+  const { context } = await signedInContext(browser);
   const page = await context.newPage();
   await page.goto('/dashboard');
 
@@ -52,9 +30,9 @@ test('a runner with no pages is offered Create Your First Page', async ({ browse
 });
 
 test('a runner sees a card per page, opens one and deletes another after confirming', async ({ browser }) => {
-  const context = await signedInContext(browser);
-  const bostonSlug = await createPage(context, 'Jane in Boston', 'Boston Marathon');
-  const berlinSlug = await createPage(context, 'Jane in Berlin', 'Berlin Marathon');
+  const { context } = await signedInContext(browser);
+  const bostonSlug = await dashboardPage(context, 'Jane in Boston', 'Boston Marathon');
+  const berlinSlug = await dashboardPage(context, 'Jane in Berlin', 'Berlin Marathon');
   const page = await context.newPage();
   await page.goto('/dashboard');
 
