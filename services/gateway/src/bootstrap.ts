@@ -6,6 +6,7 @@ import { PinoNestLogger } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
+import { contentSecurityPolicyDirectives } from './common/content-security-policy.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { registerRequestGuards } from './common/request-guards.js';
 import { env } from './config/env.js';
@@ -51,19 +52,7 @@ export async function bootstrapGateway(
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+      directives: contentSecurityPolicyDirectives({ googleAnalytics: Boolean(env.GA_MEASUREMENT_ID) }),
     },
     crossOriginEmbedderPolicy: false,
   });

@@ -70,10 +70,22 @@ describe('analytics', () => {
     expect(redactPath('/payment?success=true')).toBe('/payment?success=true');
   });
 
-  it('queues nothing for Google Analytics when no measurement id is configured', () => {
+  it('queues nothing and loads no script when no measurement id is configured', () => {
     initAnalytics(undefined);
 
     expect(window.dataLayer).toBeUndefined();
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('loads gtag.js once for the configured measurement id', () => {
+    initAnalytics('G-TEST123');
+    initAnalytics('G-TEST123');
+
+    const scripts = document.querySelectorAll<HTMLScriptElement>('script[src^="https://www.googletagmanager.com/"]');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.src).toBe('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
+    expect(scripts[0]?.async).toBe(true);
+    scripts[0]?.remove();
   });
 
   it('queues the gtag config, without an automatic page view, when a measurement id is set', () => {
@@ -84,5 +96,6 @@ describe('analytics', () => {
       ['js', expect.any(Date)],
       ['config', 'G-TEST123', { send_page_view: false }],
     ]);
+    document.querySelector('script[src^="https://www.googletagmanager.com/"]')?.remove();
   });
 });

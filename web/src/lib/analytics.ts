@@ -5,24 +5,28 @@ import { env } from '@/config/env';
  * `{ event: name, ...payload }`, the queue Google Analytics and Tag Manager read; pushing to it
  * sends nothing by itself, so with no tag configured nothing leaves the browser.
  *
- * Google Analytics: with VITE_GA_MEASUREMENT_ID set, `initAnalytics` queues gtag's `js` and
- * `config` commands. The gtag.js loader itself is not added: the gateway's CSP allows only
- * 'self' scripts and connections, so enabling GA also needs the CSP widened for
- * www.googletagmanager.com and *.google-analytics.com (or a self-hosted tag).
+ * Google Analytics 4: with VITE_GA_MEASUREMENT_ID set at build time, `initAnalytics` queues gtag's
+ * `js` and `config` commands and loads gtag.js, which then sends what the dataLayer holds. The
+ * gateway's CSP admits Google's hosts only when it runs with the same id in GA_MEASUREMENT_ID.
+ * A Tag Manager container can instead read the same dataLayer events. Every event and its payload:
+ * docs/analytics.md.
  */
 
 /** The forms whose funnel we measure. */
 export type FormName =
   'signup' | 'create_account' | 'login' | 'payment' | 'challenge' | 'story' | 'encouragement' | 'strava_setup';
 
-/** Steps of the conversion funnel, in order: landing CTA to a live, paid-for page. */
+/**
+ * Steps of the conversion funnel, in order: landing CTA to a live page. `page_live` is reached by
+ * a started free trial (back from Checkout) or by a lifetime code (no Checkout at all).
+ */
 export const FUNNEL_STEPS = [
   'landing_cta_clicked',
   'signup_details_completed',
   'account_created',
   'profile_created',
   'checkout_started',
-  'trial_started',
+  'page_live',
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
@@ -57,6 +61,8 @@ declare global {
 }
 
 // Values that must never reach an analytics tool: confirmation tokens, OAuth codes, Strava tokens.
+const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
+
 const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'strava_access_token', 'strava_refresh_token'];
 
 function push(entry: object): void {
@@ -64,9 +70,15 @@ function push(entry: object): void {
   window.dataLayer.push(entry);
 }
 
-/** Queues the GA configuration when a measurement id is set (see the module comment). */
+/** Queues the GA configuration and loads gtag.js when a measurement id is set (see the module comment). */
 export function initAnalytics(measurementId = env.gaMeasurementId): void {
   if (!measurementId) return;
+  if (!document.querySelector(`script[src^="${GTAG_SCRIPT_URL}"]`)) {
+    const script = document.createElement('script');
+    script.async = true;
+    script.src = `${GTAG_SCRIPT_URL}?id=${encodeURIComponent(measurementId)}`;
+    document.head.append(script);
+  }
   // gtag reads commands as `arguments` objects, not arrays.
   const gtag: (...args: unknown[]) => void = function () {
     // eslint-disable-next-line prefer-rest-params

@@ -29,6 +29,13 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
+    GA_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXXXXX')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .refine((e) => e.NODE_ENV !== 'production' || e.SESSION_SECRET !== DEV_SESSION_SECRET, {
     path: ['SESSION_SECRET'],

@@ -129,6 +129,8 @@ describe('/payment', () => {
       cancelUrl: `${window.location.origin}/payment?canceled=true`,
     });
     expect(window.dataLayer).toContainEqual({ event: 'begin_checkout', value: 5, currency: 'USD' });
+    expect(window.dataLayer).toContainEqual({ event: 'funnel_step', step: 'checkout_started', step_number: 5 });
+    expect(window.dataLayer).not.toContainEqual(expect.objectContaining({ step: 'page_live' }));
   });
 
   it('applies a Stripe promotion code and reports it', async () => {
@@ -160,6 +162,8 @@ describe('/payment', () => {
     expect(router.state.location.pathname).toBe('/payment');
     await waitFor(() => expect(router.state.location.pathname).toBe('/jane-runs'), { timeout: 3000 });
     expect(sessionStorage.getItem('runpledge:signup-form')).toBeNull();
+    expect(window.dataLayer).toContainEqual({ event: 'purchase', value: 0, currency: 'USD', lifetime_access: true });
+    expect(window.dataLayer).toContainEqual({ event: 'funnel_step', step: 'page_live', step_number: 6 });
   });
 
   it('shows Invalid discount code for a code that is unknown or used up', async () => {
@@ -195,6 +199,7 @@ describe('/payment', () => {
     expect(requests.find((r) => r.path === '/api/subscription/reconcile')?.body).toEqual({ sessionId: 'cs_9' });
     expect(sessionStorage.getItem('runpledge:signup-form')).toBeNull();
     expect(window.dataLayer).toContainEqual({ event: 'purchase', value: 5, currency: 'USD', transaction_id: 'cs_9' });
+    expect(window.dataLayer).toContainEqual({ event: 'funnel_step', step: 'page_live', step_number: 6 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/from-server'), { timeout: 3000 });
     expect(requests.find((r) => r.path.startsWith('/api/user/profile-slug'))?.path).toBe(
       `/api/user/profile-slug?userId=${USER.id}`,

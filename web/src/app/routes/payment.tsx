@@ -14,7 +14,7 @@ import { savedSignupSlug } from '@/lib/saved-signup-slug';
 import { clearSignupForm } from '@/lib/signup-form-storage';
 import { useRedirectToPage } from '@/features/billing/hooks/use-redirect-to-page';
 import { leaveFor } from '@/features/billing/leave-for';
-import { trackEvent } from '@/lib/analytics';
+import { trackEvent, trackFunnelStep } from '@/lib/analytics';
 import { ApiRequestError } from '@/lib/api-client';
 
 const INVALID_CODE = 'Invalid discount code';
@@ -60,6 +60,7 @@ function StartTrial({ canceled }: { canceled: boolean }) {
       currency: 'USD',
       ...(discountCode && { discount_code: discountCode }),
     });
+    trackFunnelStep('checkout_started');
     try {
       const origin = window.location.origin;
       const result = await createCheckout({
@@ -71,6 +72,7 @@ function StartTrial({ canceled }: { canceled: boolean }) {
       if ('lifetimeAccess' in result) {
         if (discountCode) trackEvent('discount_code_applied', { discount_code: discountCode, lifetime_access: true });
         trackEvent('purchase', { value: 0, currency: 'USD', lifetime_access: true });
+        trackFunnelStep('page_live');
         toast({ title: 'Lifetime Access Granted!', description: result.message, variant: 'success' });
         const slug = savedSignupSlug();
         clearSignupForm();
@@ -95,7 +97,9 @@ function StartTrial({ canceled }: { canceled: boolean }) {
 
   return (
     <div className="space-y-8">
-      <PageHeading lead="Your fundraising page goes live today. Pay nothing for a month, then $5/month. Cancel anytime.">
+      <PageHeading
+        lead={`Your fundraising page goes live today. Pay nothing for a month, then $${BUSINESS.monthlyPriceUsd}/month. Cancel anytime.`}
+      >
         Start your free trial
       </PageHeading>
       {canceled && (

@@ -1,7 +1,7 @@
 import { BUSINESS } from '@runpledge/contracts';
 import { useEffect, useRef } from 'react';
 import { useToast } from '@/components/ui/toast-context';
-import { trackEvent } from '@/lib/analytics';
+import { trackEvent, trackFunnelStep } from '@/lib/analytics';
 import { reconcileCheckout } from '../api/reconcile-checkout';
 import { useAuth } from '@/lib/auth';
 import { savedSignupSlug } from '@/lib/saved-signup-slug';
@@ -28,6 +28,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
       currency: 'USD',
       ...(sessionId && { transaction_id: sessionId }),
     });
+    trackFunnelStep('page_live');
     toast({ title: 'Payment Successful!', description: 'Your free trial has started.', variant: 'success' });
     // The slug is read before the saved data is cleared.
     const slug = savedSignupSlug();
