@@ -21,3 +21,4 @@ export * from './health/health-server.js';
 export * from './bootstrap/service-core.module.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './bootstrap/run-service.js';
+export * from './redis/redis.module.js';

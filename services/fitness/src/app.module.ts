@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@runpledge/server-kit';
+import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
+import { env } from './config/env.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { RepositoriesModule } from './database/repositories.module.js';
 import { FitnessProfilesModule } from './fitness-profiles/fitness-profiles.module.js';
-import { RedisModule } from './redis/redis.module.js';
 import { StravaConnectionsModule } from './strava-connections/strava-connections.module.js';
 import { StravaModule } from './strava/strava.module.js';
 import { SyncModule } from './sync/sync.module.js';
@@ -14,7 +14,8 @@ import { TrainingStatsModule } from './training-stats/training-stats.module.js';
 @Module({
   imports: [
     ServiceCoreModule.forService({ service: 'fitness', dataSource: dataSourceOptions }),
-    RedisModule,
+    // The rate budget's connection; BullMQ opens its own from the same URL.
+    RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     StravaModule,
     RepositoriesModule,
     FitnessProfilesModule,

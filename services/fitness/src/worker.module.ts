@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@runpledge/server-kit';
+import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
+import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { RepositoriesModule } from './database/repositories.module.js';
-import { RedisModule } from './redis/redis.module.js';
 import { StravaModule } from './strava/strava.module.js';
 import { SyncWorkerModule } from './sync/sync-worker.module.js';
 
@@ -10,7 +10,8 @@ import { SyncWorkerModule } from './sync/sync-worker.module.js';
 @Module({
   imports: [
     ServiceCoreModule.forService({ service: 'fitness', dataSource: dataSourceOptions }),
-    RedisModule,
+    // The rate budget's connection; BullMQ opens its own from the same URL.
+    RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     StravaModule,
     RepositoriesModule,
     SyncWorkerModule,

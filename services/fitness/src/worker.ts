@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { env } from './config/env.js';
-import { REDIS } from './redis/redis.module.js';
+import { REDIS } from '@runpledge/server-kit';
 import { WorkerModule } from './worker.module.js';
 
 // The sync workers as their own process, so they scale apart from the request handlers.

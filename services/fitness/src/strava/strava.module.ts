@@ -3,7 +3,7 @@ import { LOGGER } from '@runpledge/server-kit';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS } from '@runpledge/server-kit';
 import { StravaRateBudget } from './strava-rate-budget.js';
 import { StravaClient } from './strava.client.js';
 
