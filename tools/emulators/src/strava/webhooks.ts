@@ -1,4 +1,5 @@
 import { randomHex } from '../common/ids.js';
+import { BackgroundTasks } from '../common/background-tasks.js';
 import type { EmulatorLogger } from '../common/logger.js';
 
 export interface StravaPushEvent {
@@ -62,8 +63,7 @@ export async function validateCallback(
 /** POSTs events to the push subscription's callback: 200 within the deadline, else retried (Strava: up to 3 times). */
 export class PushDispatcher {
   readonly attempts: PushAttempt[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly background = new BackgroundTasks();
 
   constructor(
     readonly config: { timeoutMs: number; retryDelaysMs: number[] },
@@ -98,33 +98,17 @@ export class PushDispatcher {
     if (record.ok) this.logger.info(log, 'strava event pushed');
     else {
       this.logger.warn({ ...log, error: record.error }, 'strava event push failed');
-      this.scheduleRetry(url, event, attempt);
+      this.background.retryLater(this.config.retryDelaysMs, attempt, () => this.push(url, event, attempt + 1));
     }
     return record;
   }
 
-  private scheduleRetry(url: string, event: StravaPushEvent, attempt: number): void {
-    const delay = this.config.retryDelaysMs[attempt - 1];
-    if (delay === undefined) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const task = this.push(url, event, attempt + 1).catch(() => undefined);
-      this.inFlight.add(task);
-      void task.finally(() => this.inFlight.delete(task));
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
   reset(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.background.cancelRetries();
     this.attempts.length = 0;
   }
 
-  async close(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
+  close(): Promise<void> {
+    return this.background.close();
   }
 }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../common/clock.js';
+import { BackgroundTasks } from '../common/background-tasks.js';
 import { prefixedId } from '../common/ids.js';
 import type { EmulatorLogger } from '../common/logger.js';
 import type { StripeEvent } from './objects.js';
@@ -48,8 +49,7 @@ export interface WebhookConfig {
 /** Sends events to the one configured endpoint, signed, and keeps a log of every attempt. */
 export class WebhookDispatcher {
   readonly deliveries: WebhookDelivery[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly background = new BackgroundTasks();
 
   constructor(
     readonly config: WebhookConfig,
@@ -70,12 +70,12 @@ export class WebhookDispatcher {
    * carry on in the background. Returns the deliveries that finished in time.
    */
   async dispatchAndWait(events: StripeEvent[], maxWaitMs: number): Promise<WebhookDelivery[]> {
-    const task = this.dispatch(events).catch((error: unknown) => {
-      this.logger.error({ err: error }, 'webhook dispatch failed');
-      return [] as WebhookDelivery[];
-    });
-    this.inFlight.add(task);
-    void task.finally(() => this.inFlight.delete(task));
+    const task = this.background.run(() =>
+      this.dispatch(events).catch((error: unknown) => {
+        this.logger.error({ err: error }, 'webhook dispatch failed');
+        return [] as WebhookDelivery[];
+      }),
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<WebhookDelivery[]>((resolve) => {
       timer = setTimeout(() => resolve(this.deliveries.filter((d) => events.some((e) => e.id === d.event))), maxWaitMs);
@@ -90,11 +90,9 @@ export class WebhookDispatcher {
 
   /** Fire and forget, tracked so `close()` can wait for it. */
   dispatchInBackground(events: StripeEvent[]): void {
-    const task = this.dispatch(events).catch((error: unknown) =>
-      this.logger.error({ err: error }, 'webhook dispatch failed'),
+    void this.background.run(() =>
+      this.dispatch(events).catch((error: unknown) => this.logger.error({ err: error }, 'webhook dispatch failed')),
     );
-    this.inFlight.add(task);
-    void task.finally(() => this.inFlight.delete(task));
   }
 
   async send(event: StripeEvent, reason: WebhookDelivery['reason'], attempt?: number): Promise<WebhookDelivery> {
@@ -138,34 +136,19 @@ export class WebhookDispatcher {
       this.logger.info(log, 'webhook delivered');
     } else {
       this.logger.warn({ ...log, error: delivery.error }, 'webhook delivery failed');
-      if (reason === 'initial' || reason === 'retry') this.scheduleRetry(event, number);
+      if (reason === 'initial' || reason === 'retry')
+        this.background.retryLater(this.config.retryDelaysMs, number, () => this.send(event, 'retry', number + 1));
     }
     return delivery;
   }
 
-  private scheduleRetry(event: StripeEvent, attempt: number): void {
-    const delay = this.config.retryDelaysMs[attempt - 1];
-    if (delay === undefined) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      const task = this.send(event, 'retry', attempt + 1).catch(() => undefined);
-      this.inFlight.add(task);
-      void task.finally(() => this.inFlight.delete(task));
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
-  }
-
   /** Stops pending retries and forgets the log. */
   reset(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.background.cancelRetries();
     this.deliveries.length = 0;
   }
 
-  async close(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await Promise.allSettled([...this.inFlight]);
+  close(): Promise<void> {
+    return this.background.close();
   }
 }
