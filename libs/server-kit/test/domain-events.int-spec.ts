@@ -6,16 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
-import {
-  CreateEventTables1763800000000,
-  DomainEvents,
-  OutboxMessage,
-  ProcessedEvent,
-  eventStreamName,
-  eventSubject,
-  runMigrations,
-  serviceDataSourceOptions,
-} from '../src/index.js';
+import { DomainEvents, eventStreamName, eventSubject, runMigrations, serviceDataSourceOptions } from '../src/index.js';
 
 class CreateReceived1763800009999 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -34,7 +25,7 @@ function options(schema: string, migrations: (new () => MigrationInterface)[]) {
   return serviceDataSourceOptions({
     schema,
     url: process.env.DATABASE_URL!,
-    entities: [OutboxMessage, ProcessedEvent],
+    entities: [],
     migrations,
     poolSize: 3,
   });
@@ -76,8 +67,8 @@ describe('domain events over JetStream with an outbox and deduplicating consumer
   }
 
   beforeAll(async () => {
-    await runMigrations(options('evt_producer', [CreateEventTables1763800000000]));
-    await runMigrations(options('evt_consumer', [CreateEventTables1763800000000, CreateReceived1763800009999]));
+    await runMigrations(options('evt_producer', []));
+    await runMigrations(options('evt_consumer', [CreateReceived1763800009999]));
     producerDb = await new DataSource(options('evt_producer', [])).initialize();
     consumerDb = await new DataSource(options('evt_consumer', [])).initialize();
     nc = await connect({ servers: process.env.NATS_URL });

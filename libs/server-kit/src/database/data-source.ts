@@ -1,13 +1,18 @@
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntitySchema } from 'typeorm';
+import { CreateEventTables1763800000000 } from '../events/event-tables.migration.js';
+import { OutboxMessage } from '../events/outbox-message.entity.js';
+import { ProcessedEvent } from '../events/processed-event.entity.js';
 
 export interface ServiceDataSourceConfig {
   /** The service's own PostgreSQL schema; no other service touches it. */
   schema: string;
   url: string;
+  /** The service's own entities; the event tables (outbox, processed events) are added. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
+  entities: (Function | EntitySchema)[];
+  /** The service's own migrations, in order; the event tables' migration runs first. */
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  migrations: MixedList<Function | string>;
+  migrations: Function[];
   poolSize?: number;
 }
 
@@ -16,8 +21,8 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
     type: 'postgres',
     url: config.url,
     schema: config.schema,
-    entities: config.entities,
-    migrations: config.migrations,
+    entities: [...config.entities, OutboxMessage, ProcessedEvent],
+    migrations: [CreateEventTables1763800000000, ...config.migrations],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

@@ -1,9 +1,4 @@
-import {
-  CreateEventTables1763800000000,
-  OutboxMessage,
-  ProcessedEvent,
-  serviceDataSourceOptions,
-} from '@runpledge/server-kit';
+import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { LifetimeCodeRedemptionEntity } from '../lifetime-codes/lifetime-code-redemption.entity.js';
 import { LifetimeCodeEntity } from '../lifetime-codes/lifetime-code.entity.js';
@@ -15,13 +10,6 @@ import { CreateCheckoutTables1763800000310 } from './migrations/1763800000310-Cr
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'billing',
   url: env.DATABASE_URL,
-  entities: [
-    SubscriptionEntity,
-    LifetimeCodeEntity,
-    LifetimeCodeRedemptionEntity,
-    ProcessedStripeEventEntity,
-    OutboxMessage,
-    ProcessedEvent,
-  ],
-  migrations: [CreateEventTables1763800000000, CreateSubscriptions1763800000300, CreateCheckoutTables1763800000310],
+  entities: [SubscriptionEntity, LifetimeCodeEntity, LifetimeCodeRedemptionEntity, ProcessedStripeEventEntity],
+  migrations: [CreateSubscriptions1763800000300, CreateCheckoutTables1763800000310],
 });

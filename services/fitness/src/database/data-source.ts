@@ -1,9 +1,4 @@
-import {
-  CreateEventTables1763800000000,
-  OutboxMessage,
-  ProcessedEvent,
-  serviceDataSourceOptions,
-} from '@runpledge/server-kit';
+import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { ActivityEntity } from '../activities/activity.entity.js';
 import { env } from '../config/env.js';
 import { FitnessProfileEntity } from '../fitness-profiles/fitness-profile.entity.js';
@@ -14,10 +9,6 @@ import { CreateStravaConnectionsAndActivities1763800000410 } from './migrations/
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'fitness',
   url: env.DATABASE_URL,
-  entities: [FitnessProfileEntity, StravaConnectionEntity, ActivityEntity, OutboxMessage, ProcessedEvent],
-  migrations: [
-    CreateEventTables1763800000000,
-    CreateFitnessProfiles1763800000400,
-    CreateStravaConnectionsAndActivities1763800000410,
-  ],
+  entities: [FitnessProfileEntity, StravaConnectionEntity, ActivityEntity],
+  migrations: [CreateFitnessProfiles1763800000400, CreateStravaConnectionsAndActivities1763800000410],
 });

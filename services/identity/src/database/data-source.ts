@@ -1,9 +1,4 @@
-import {
-  CreateEventTables1763800000000,
-  OutboxMessage,
-  ProcessedEvent,
-  serviceDataSourceOptions,
-} from '@runpledge/server-kit';
+import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { EmailTokenEntity } from '../auth/email-token.entity.js';
 import { env } from '../config/env.js';
 import { SessionEntity } from '../sessions/session.entity.js';
@@ -14,6 +9,6 @@ import { CreateSessionsAndEmailTokens1763800000110 } from './migrations/17638000
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'identity',
   url: env.DATABASE_URL,
-  entities: [UserEntity, SessionEntity, EmailTokenEntity, OutboxMessage, ProcessedEvent],
-  migrations: [CreateEventTables1763800000000, CreateUsers1763800000100, CreateSessionsAndEmailTokens1763800000110],
+  entities: [UserEntity, SessionEntity, EmailTokenEntity],
+  migrations: [CreateUsers1763800000100, CreateSessionsAndEmailTokens1763800000110],
 });

@@ -1,9 +1,4 @@
-import {
-  CreateEventTables1763800000000,
-  OutboxMessage,
-  ProcessedEvent,
-  serviceDataSourceOptions,
-} from '@runpledge/server-kit';
+import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { env } from '../config/env.js';
 import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
@@ -16,14 +11,6 @@ import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-Cr
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
   url: env.DATABASE_URL,
-  entities: [
-    AccountEntity,
-    RunnerProfileEntity,
-    FundraisingChallengeEntity,
-    EncouragementEntity,
-    OwnerAccessEntity,
-    OutboxMessage,
-    ProcessedEvent,
-  ],
-  migrations: [CreateEventTables1763800000000, CreateAccounts1763800000200, CreateRunnerProfiles1763800000210],
+  entities: [AccountEntity, RunnerProfileEntity, FundraisingChallengeEntity, EncouragementEntity, OwnerAccessEntity],
+  migrations: [CreateAccounts1763800000200, CreateRunnerProfiles1763800000210],
 });
