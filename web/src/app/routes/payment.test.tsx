@@ -177,6 +177,21 @@ describe('/payment', () => {
     expect(leaveFor).not.toHaveBeenCalled();
   });
 
+  it('takes an already subscribed runner to their page instead of showing an error', async () => {
+    saveSignup('jane-runs');
+    replies['POST /api/subscription/create-checkout'] = {
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Your subscription is already active.' },
+    };
+    const router = renderAt('/payment');
+    await startTrial();
+    expect(await screen.findByText('Already subscribed')).toBeInTheDocument();
+    expect(screen.getByText('Your subscription is already active.')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Error')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jane-runs'), { timeout: 3000 });
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
   it('says Payment Error when no checkout URL comes back', async () => {
     replies['POST /api/subscription/create-checkout'] = { status: 200, body: {} };
     renderAt('/payment');

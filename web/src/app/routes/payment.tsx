@@ -84,6 +84,18 @@ function StartTrial({ canceled }: { canceled: boolean }) {
       leaveFor(result.url);
     } catch (error) {
       setPending(false);
+      if (error instanceof ApiRequestError && error.status === 409) {
+        // Already subscribed (another tab, or back here after paying): nothing to pay, the page is live.
+        toast({
+          title: 'Already subscribed',
+          description: error.body?.message ?? 'Your subscription is already active.',
+          variant: 'success',
+        });
+        const slug = savedSignupSlug();
+        clearSignupForm();
+        redirectToPage(user.id, slug);
+        return;
+      }
       const invalidCode = error instanceof ApiRequestError && error.body?.message === INVALID_CODE;
       if (invalidCode) setCodeError(INVALID_CODE);
       trackEvent('form_error', { form_name: 'payment', error_message: invalidCode ? INVALID_CODE : CHECKOUT_FAILED });
