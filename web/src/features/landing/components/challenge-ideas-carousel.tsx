@@ -10,7 +10,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../illustrations/icons';
 // A horizontal swipe at least this long moves the carousel on touch screens.
 const SWIPE_PX = 40;
 
-const navButton = buttonStyles({ variant: 'outline', className: 'w-11 rounded-full px-0! shadow-sm' });
+const navButton = buttonStyles({ variant: 'outline', className: 'w-11 px-0! shadow-sm' });
 
 /**
  * The WAI-ARIA carousel pattern without autoplay: a labelled region, one group per slide,
