@@ -31,12 +31,12 @@ describe('routes', () => {
     renderAt('/');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Marathon Fundraising Made Easy' }),
+      await screen.findByRole('heading', { level: 1, name: 'Marathon Fundraising Made Easy, Interactive and Fun' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create Your Page' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByText('Free for 30 days • Cancel anytime')).toBeInTheDocument();
+    expect(screen.getAllByText('Free for 30 days • Cancel anytime')[0]).toBeInTheDocument();
     expect(screen.getByText('Empowering runners to make a difference, one mile at a time.')).toBeInTheDocument();
   });
 

@@ -1,7 +1,12 @@
 import { DocumentTitle } from '@/components/seo/document-title';
+import { ChallengeIdeasSection } from '@/features/landing/components/challenge-ideas-section';
+import { ClosingCta } from '@/features/landing/components/closing-cta';
+import { FeaturesSection } from '@/features/landing/components/features-section';
+import { HowItWorks } from '@/features/landing/components/how-it-works';
 import { LandingFooter } from '@/features/landing/components/landing-footer';
 import { LandingHeader } from '@/features/landing/components/landing-header';
 import { LandingHero } from '@/features/landing/components/landing-hero';
+import { PricingSection } from '@/features/landing/components/pricing-section';
 import { useStravaReturn } from '@/features/landing/hooks/use-strava-return';
 import { useAuth } from '@/lib/auth';
 
@@ -14,6 +19,11 @@ export default function LandingRoute() {
       <LandingHeader />
       <main className="flex-1">
         <LandingHero />
+        <HowItWorks />
+        <FeaturesSection />
+        <PricingSection />
+        <ChallengeIdeasSection />
+        <ClosingCta />
       </main>
       <LandingFooter />
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { LinkButton } from '@/components/ui/link-button';
 import { Logo } from '@/components/ui/logo';
+import { SignupCta } from './signup-cta';
 
 export function LandingHeader() {
   return (
@@ -14,9 +15,7 @@ export function LandingHeader() {
           <LinkButton to="/login" variant="ghost" size="sm">
             Login
           </LinkButton>
-          <LinkButton to="/signup" size="sm">
-            Get Started
-          </LinkButton>
+          <SignupCta size="sm">Get Started</SignupCta>
         </nav>
       </Container>
     </header>
