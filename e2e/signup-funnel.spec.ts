@@ -13,6 +13,15 @@ function nextYear(): string {
   return `${new Date().getFullYear() + 1}-10-11`;
 }
 
+const funnelSteps = (page: Page) =>
+  page.evaluate(() =>
+    (
+      (window as unknown as { dataLayer?: Array<{ event?: string; step?: string; step_number?: number }> }).dataLayer ??
+      []
+    )
+      .filter((entry) => entry.event === 'funnel_step')
+      .map((entry) => [entry.step_number, entry.step]),
+  );
 const submit = (page: Page) => page.getByRole('button', { name: 'Continue to Account Creation' }).click();
 const challengeRows = (page: Page) => page.getByTestId('challenge-row');
 const descriptions = (page: Page) =>
@@ -278,6 +287,13 @@ test('a runner fills /signup, reorders challenges, creates the account and lands
   await expect(page.getByText('Your account has been created successfully. Redirecting to payment...')).toBeVisible();
   await expect(page.getByText('Profile Created!')).toBeVisible();
   await expect(page).toHaveURL(/\/payment$/, { timeout: 5000 });
+  // The conversion funnel so far, in order, as an analytics tool reads it (docs/analytics.md).
+  expect(await funnelSteps(page)).toEqual([
+    [1, 'landing_cta_clicked'],
+    [2, 'signup_details_completed'],
+    [3, 'account_created'],
+    [4, 'profile_created'],
+  ]);
 
   const response = await page.request.get(`/api/runner-profile/${slug}`);
   expect(response.status()).toBe(200);

@@ -4,7 +4,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { cn } from '@/lib/cn';
 import type { ChallengeIdea } from '../data/challenge-ideas';
 import { useCarousel, slidesPerViewFor } from '../hooks/use-carousel';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { ChevronLeftIcon, ChevronRightIcon } from '../illustrations/icons';
 
 // A horizontal swipe at least this long moves the carousel on touch screens.

@@ -1,6 +1,6 @@
 import { BUSINESS } from '@runpledge/contracts';
 import { useEffect, useState } from 'react';
-import { usePrefersReducedMotion } from './use-media-query';
+import { usePrefersReducedMotion } from '@/hooks/use-media-query';
 
 export interface TypingTimings {
   /** Delay before each typed character. */
