@@ -5,7 +5,13 @@ export const SAMPLE_NOTICE_TITLE = 'This is a sample page — donations and mess
 /** What a supporter's action on the sample would do on a real page. */
 export type SampleAction = { kind: 'donate' } | { kind: 'challenge'; amount: number } | { kind: 'encourage' };
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+// "$40", or "$12.50" when there are cents.
+const dollars = (amount: number) =>
+  amount.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  });
 
 /** What the action would have done on a real page. */
 function realPageBehaviour(action: SampleAction): string {
@@ -13,7 +19,7 @@ function realPageBehaviour(action: SampleAction): string {
     case 'donate':
       return 'On your own page, Donate Now takes supporters straight to your fundraising page.';
     case 'challenge':
-      return `On your own page, this opens your fundraising page with ${dollars.format(action.amount)} filled in.`;
+      return `On your own page, this opens your fundraising page with ${dollars(action.amount)} filled in.`;
     case 'encourage':
       return 'On your own page, messages like this one go straight to you.';
   }
