@@ -47,7 +47,7 @@ describe('routes', () => {
     ['/auth/confirm?token=t&type=signup', 'Confirm e-mail · RunPledge'],
     ['/jane-doe/fitness', 'Fitness integrations · RunPledge'],
     ['/jane-doe', 'jane-doe · RunPledge'],
-    ['/test-sample', 'Sample page: sample · RunPledge'],
+    ['/test-sample', 'Sample runner page · RunPledge'],
     ['/jane-doe/fitness/extra', 'Page not found · RunPledge'],
   ])('renders a titled page at %s', async (path, title) => {
     renderAt(path);
@@ -56,10 +56,11 @@ describe('routes', () => {
     expect(document.title).toBe(title);
   });
 
-  it('renders the debug page, not a runner page, for a slug starting with test-', async () => {
+  it('renders the sample page, not a runner page, for a slug starting with test-', async () => {
     renderAt('/test-sample');
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Sample runner page/ })).toBeInTheDocument();
+    expect(await screen.findByRole('complementary', { name: 'Sample page' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Alex Morgan' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor from /dashboard to /login, coming back to /dashboard after', async () => {

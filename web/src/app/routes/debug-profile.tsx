@@ -1,15 +1,33 @@
-import { PageHeading } from '@/components/layouts/page-heading';
-import { PageLayout } from '@/components/layouts/page-layout';
+import { useCallback, useState } from 'react';
 import { DocumentTitle } from '@/components/seo/document-title';
+import { useToast } from '@/components/ui/toast-context';
+import { RunnerPageView } from '@/features/runner-page/components/runner-page';
+import type { SupporterAction } from '@/features/runner-page/components/read-only-action';
+import { RunnerTopBar } from '@/features/runner-page/components/runner-top-bar';
+import { SampleBanner } from '@/features/sample-page/components/sample-banner';
+import { sampleActionNotice } from '@/features/sample-page/sample-notice';
+import { sampleRunnerPage } from '@/features/sample-page/sample-runner';
 
-/** The sample runner page shown at /test-{name}, for checking the page without real data. */
-export function DebugProfilePage({ name }: { name: string }) {
+/**
+ * Spec 2's debug page at /test-{name}: the real runner page drawn from one fixed sample runner,
+ * read-only and without a single API call. The name in the address is not used.
+ */
+export default function SampleRunnerPage() {
+  const [{ profile, trainingStats, runHistory }] = useState(() => sampleRunnerPage());
+  const { toast } = useToast();
+  const explain = useCallback((action: SupporterAction) => toast(sampleActionNotice(action)), [toast]);
+
   return (
-    <PageLayout>
-      <DocumentTitle title={`Sample page: ${name}`} />
-      <PageHeading lead="A fixed sample profile, for checking the runner page without real data.">
-        Sample runner page <span className="break-all text-muted-foreground">({name})</span>
-      </PageHeading>
-    </PageLayout>
+    <div className="flex min-h-dvh flex-col bg-neutral-50">
+      <DocumentTitle title="Sample runner page" />
+      <RunnerTopBar slug={profile.urlSlug} editable={false} />
+      <SampleBanner runnerName={profile.name} />
+      <RunnerPageView
+        profile={profile}
+        trainingStats={{ data: trainingStats, isPending: false, isError: false }}
+        runHistory={{ data: runHistory, isPending: false, isError: false }}
+        onReadOnlyAction={explain}
+      />
+    </div>
   );
 }

@@ -31,9 +31,9 @@ export function ChallengeCard({ profile, challenge, handle, actions, className }
         </div>
         <p className="break-words text-neutral-800">{challenge.description}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <DonateLink profile={profile} amount={challenge.amount} variant="primary" size="sm">
+          <DonateLink profile={profile} amount={challenge.amount} variant="primary" size="sm" announceNewTab>
             Choose This Challenge
-            <span className="sr-only">: {challenge.description} (opens in a new tab)</span>
+            <span className="sr-only">: {challenge.description}</span>
           </DonateLink>
           {actions}
         </div>

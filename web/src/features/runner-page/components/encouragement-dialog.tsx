@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSendEncouragement } from '../api/send-encouragement';
+import { useReadOnlyAction } from './read-only-action';
 
 const ENCOURAGEMENT_MESSAGES = {
   nothingFilled: 'Please fill in all fields',
@@ -54,6 +55,7 @@ type EncouragementField = 'senderName' | 'message';
 
 function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormProps) {
   const { toast } = useToast();
+  const onReadOnlyAction = useReadOnlyAction();
   const [senderName, setSenderName] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<{ field: EncouragementField; message: string }>();
@@ -72,6 +74,11 @@ function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormP
     if (!name) return fail('senderName', ENCOURAGEMENT_MESSAGES.oneMissing);
     if (!text) return fail('message', ENCOURAGEMENT_MESSAGES.oneMissing);
     setError(undefined);
+    if (onReadOnlyAction) {
+      onReadOnlyAction({ kind: 'encourage' });
+      onDone();
+      return;
+    }
     send.mutate(
       { runnerProfileId, senderName: name, message: text },
       {

@@ -1,18 +1,21 @@
-import type { ProfileView } from '@runpledge/contracts';
+import type { Activity, ProfileView, TrainingStats } from '@runpledge/contracts';
 import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { ApiRequestError } from '@/lib/api-client';
+import { useRunHistory } from '../api/get-run-history';
 import { useRunnerProfile } from '../api/get-runner-profile';
+import { useTrainingStats } from '../api/get-training-stats';
 import { FundraisingSection } from './fundraising-section';
 import { OwnerEncouragements } from './owner-encouragements';
 import { RunnerFooter } from './runner-footer';
 import { RunnerHero } from './runner-hero';
+import { ReadOnlyActionContext, type ReadOnlyActionHandler } from './read-only-action';
 import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton, UnpublishedNotice } from './runner-page-states';
 import { RunnerTopBar } from './runner-top-bar';
 import { ShareSupport } from './share-support';
 import { StorySection } from './story-section';
 import { TrainingDataCard } from './training-data-card';
-import { TrainingHistory, TrainingStatCards } from './training-section';
+import { TrainingHistory, TrainingStatCards, type TrainingLoad } from './training-section';
 
 /** The public page at /{slug}. Owner controls follow the server's `isOwner`, never the mere sign-in. */
 export function RunnerPage({ slug }: { slug: string }) {
@@ -42,17 +45,41 @@ export function RunnerPage({ slug }: { slug: string }) {
           <UnpublishedNotice profile={profile.data} />
         </>
       ) : (
-        <RunnerPageContent profile={profile.data} />
+        <LiveRunnerPage profile={profile.data} />
       )}
     </div>
   );
 }
 
-function RunnerPageContent({ profile }: { profile: ProfileView }) {
+/** A loaded page: its training figures load beside it, each section showing its own state. */
+function LiveRunnerPage({ profile }: { profile: ProfileView }) {
+  const trainingStats = useTrainingStats(profile.id);
+  const runHistory = useRunHistory(profile.userId);
   return (
     <>
       <DocumentTitle title={`${profile.name} · ${profile.marathonName}`} />
       {profile.isOwner && !profile.published && <OwnerUnpublishedBanner />}
+      <RunnerPageView profile={profile} trainingStats={trainingStats} runHistory={runHistory} />
+    </>
+  );
+}
+
+interface RunnerPageViewProps {
+  profile: ProfileView;
+  trainingStats: TrainingLoad<TrainingStats>;
+  runHistory: TrainingLoad<Activity[]>;
+  /**
+   * Makes the page read-only (the sample at /test-{name}): no owner tools, and Donate Now,
+   * Choose This Challenge and Send Encouragement report here instead of donating or sending.
+   */
+  onReadOnlyAction?: ReadOnlyActionHandler;
+}
+
+/** The runner page below the top bar, drawn from the data given: the real page and the sample share it. */
+export function RunnerPageView({ profile: given, trainingStats, runHistory, onReadOnlyAction }: RunnerPageViewProps) {
+  const profile = onReadOnlyAction ? { ...given, isOwner: false } : given;
+  return (
+    <ReadOnlyActionContext value={onReadOnlyAction ?? null}>
       <main className="flex-1">
         <RunnerHero profile={profile} />
         {/*
@@ -65,10 +92,10 @@ function RunnerPageContent({ profile }: { profile: ProfileView }) {
               <StorySection profile={profile} />
             </div>
             <div className="order-3 min-w-0 lg:order-none">
-              <TrainingStatCards profile={profile} />
+              <TrainingStatCards profile={profile} stats={trainingStats} />
             </div>
             <div className="order-4 min-w-0 lg:order-none">
-              <TrainingHistory profile={profile} />
+              <TrainingHistory profile={profile} history={runHistory} weeks={trainingStats.data?.weeklyMiles ?? []} />
             </div>
             {profile.isOwner && (
               <div className="order-6 min-w-0 lg:order-none">
@@ -92,6 +119,6 @@ function RunnerPageContent({ profile }: { profile: ProfileView }) {
         </Container>
       </main>
       <RunnerFooter profile={profile} />
-    </>
+    </ReadOnlyActionContext>
   );
 }

@@ -8,9 +8,10 @@ import { loginPathFor } from '@/lib/safe-redirect';
 
 /**
  * Logo, and either 'Sign in to edit' or a welcome with Sign out. Owner controls below follow
- * the page's `isOwner`, which the page reloads to when the session changes.
+ * the page's `isOwner`, which the page reloads to when the session changes. A page nobody edits
+ * (the sample) offers no 'Sign in to edit'.
  */
-export function RunnerTopBar({ slug }: { slug: string }) {
+export function RunnerTopBar({ slug, editable = true }: { slug: string; editable?: boolean }) {
   const { user, loading, signOut } = useAuth();
 
   // The provider signs out on this device even if the server call fails, and logs the failure.
@@ -22,7 +23,7 @@ export function RunnerTopBar({ slug }: { slug: string }) {
         <Link to="/" className="shrink-0 rounded-md" aria-label="RunPledge home">
           <Logo />
         </Link>
-        {!loading && (
+        {!loading && (user || editable) && (
           <nav aria-label="Account" className="flex min-w-0 items-center gap-2">
             {user ? (
               <>

@@ -1,4 +1,4 @@
-import { BUSINESS, type Activity, type ProfileView } from '@runpledge/contracts';
+import { BUSINESS, type Activity, type ProfileView, type TrainingStats } from '@runpledge/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
 import { WeeklyMilesChart } from '@/components/strava/weekly-miles-chart';
@@ -6,8 +6,6 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCalendarDate } from '@/lib/dates';
-import { useRunHistory } from '../api/get-run-history';
-import { useTrainingStats } from '../api/get-training-stats';
 import { formatDuration, formatGoalTime, metersToMiles, pacePerMile } from '../utils/training';
 import { Section } from './section';
 
@@ -16,9 +14,15 @@ const TBD = 'TBD';
 // Owner only, and it brings the fitness contracts (with zod): visitors never download it.
 const SyncButton = lazy(() => import('./sync-button'));
 
+/** What the training cards need of a load (a query's result, or fixed sample data). */
+export interface TrainingLoad<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
 /** Miles Trained, Goal Time and Average Pace. */
-export function TrainingStatCards({ profile }: { profile: ProfileView }) {
-  const stats = useTrainingStats(profile.id);
+export function TrainingStatCards({ profile, stats }: { profile: ProfileView; stats: TrainingLoad<TrainingStats> }) {
   const data = stats.data;
   const miles = data?.hasTrainingData ? data.totalMiles : null;
   const goalTime = formatGoalTime(profile.goalHours, profile.goalMinutes);
@@ -67,10 +71,15 @@ function StatCard({ label, loading = false, children }: { label: string; loading
 }
 
 /** The runner's runs, 5 a page, newest first; the owner can sync from Strava. */
-export function TrainingHistory({ profile }: { profile: ProfileView }) {
-  const history = useRunHistory(profile.userId);
-  // Shared with the stat cards (one request): the weekly miles chart.
-  const weeks = useTrainingStats(profile.id).data?.weeklyMiles ?? [];
+export function TrainingHistory({
+  profile,
+  history,
+  weeks,
+}: {
+  profile: ProfileView;
+  history: TrainingLoad<Activity[]>;
+  weeks: TrainingStats['weeklyMiles'];
+}) {
   const [page, setPage] = useState(0);
   const runs = history.data ?? [];
   const pageCount = Math.max(1, Math.ceil(runs.length / BUSINESS.historyPageSize));
