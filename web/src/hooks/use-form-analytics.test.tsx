@@ -21,6 +21,10 @@ function StoryForm({ accept }: { accept: boolean }) {
         Story
         <textarea data-analytics-field="story" name="body" />
       </label>
+      <label>
+        Goal time (hours)
+        <input type="number" />
+      </label>
       <button type="submit">Save</button>
     </form>
   );
@@ -51,6 +55,16 @@ describe('useFormAnalytics', () => {
       { event: 'form_progress', form_name: 'story', field: 'story', step: 2 },
     ]);
     expect(JSON.stringify(events())).not.toContain('Why I run');
+  });
+
+  it('names a field without a name after its label', () => {
+    render(<StoryForm accept />);
+    const hours = screen.getByLabelText('Goal time (hours)');
+    fireEvent.focus(hours);
+    fireEvent.change(hours, { target: { value: '3' } });
+    fireEvent.blur(hours);
+
+    expect(events().at(-1)).toEqual({ event: 'form_progress', form_name: 'story', field: 'goal_time_hours', step: 1 });
   });
 
   it('sends form_error with the message shown, and form_complete without a later abandon', () => {

@@ -1,6 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { trackEvent, type FormName } from '@/lib/analytics';
 
+/** The field's analytics name: data-analytics-field, else its name, else its label in snake_case. */
+function fieldName(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | undefined {
+  const label = field.labels?.[0]?.textContent;
+  const fromLabel = label
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return field.dataset.analyticsField || field.name || fromLabel || undefined;
+}
+
 function isField(target: EventTarget): target is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement {
   return (
     target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement
@@ -61,14 +71,14 @@ export function useFormAnalytics(formName: FormName) {
     };
   }, [formName]);
 
-  /** Spread on the <form>: focus and blur bubble up from every field (a field may name itself with data-analytics-field). */
+  /** Spread on the <form>: focus and blur bubble up from every field (named as `fieldName` says). */
   const formProps = useMemo(
     () => ({
       onFocus: start,
       onBlur: (event: FocusEvent<HTMLFormElement>) => {
         const target: EventTarget = event.target;
         if (!isField(target)) return;
-        const field = target.dataset.analyticsField ?? target.name;
+        const field = fieldName(target);
         if (field && target.value.trim()) fieldCompleted(field);
       },
     }),

@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { useCompleteStravaSetup } from '../api/strava-mutations';
 import { localToday } from '../utils/format-activity';
 import { FitnessPanel, fieldClass, labelClass } from './fitness-panel';
+import { useFormAnalytics } from '@/hooks/use-form-analytics';
 
 /** The step after returning from Strava: training start date (required, not after today) and public consent. */
 export function StravaSetupForm({
@@ -22,19 +23,25 @@ export function StravaSetupForm({
   const setup = useCompleteStravaSetup();
   const [date, setDate] = useState(initialDate ?? '');
   const [consent, setConsent] = useState(initialConsent);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorMessage] = useState<string | null>(null);
+  const analytics = useFormAnalytics('strava_setup');
   const today = localToday();
+  const setError = (message: string) => {
+    setErrorMessage(message);
+    analytics.error(message);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!date) return setError(FITNESS_MESSAGES.trainingStartDateRequired);
     if (date > today) return setError(FITNESS_MESSAGES.trainingStartDateInFuture);
     if (!userId) return setError('Profile information not available');
-    setError(null);
+    setErrorMessage(null);
     setup.mutate(
       { userId, trainingStartDate: date, publicDisplayConsent: consent },
       {
         onSuccess: () => {
+          analytics.complete();
           toast({
             title: 'Strava Connected',
             description: 'Your training start date is saved. Your runs are syncing now.',
@@ -49,7 +56,7 @@ export function StravaSetupForm({
 
   return (
     <FitnessPanel title="Finish setting up Strava">
-      <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
+      <form {...analytics.formProps} onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
         <div>
           <label htmlFor="training-start-date" className={labelClass}>
             Training start date

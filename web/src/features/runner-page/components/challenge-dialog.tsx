@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useFormAnalytics } from '@/hooks/use-form-analytics';
 
 export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 
@@ -54,9 +55,11 @@ function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormPro
   const [isExclusive, setIsExclusive] = useState(challenge?.isExclusive ?? false);
   const [error, setError] = useState<{ field: ChallengeField; message: string }>();
   const fields = { amount: useRef<HTMLInputElement>(null), description: useRef<HTMLTextAreaElement>(null) };
+  const analytics = useFormAnalytics('challenge');
 
   const fail = (field: ChallengeField, message: string) => {
     setError({ field, message });
+    analytics.error(message, field);
     fields[field].current?.focus();
   };
 
@@ -71,12 +74,14 @@ function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormPro
       return fail(issue?.path[0] === 'description' ? 'description' : 'amount', issue?.message ?? FILL_IN_ALL_FIELDS);
     }
     setError(undefined);
+    // Valid and handed to the dialog's owner, which saves it (and says so if that fails).
+    analytics.complete();
     onSave(parsed.data);
   };
 
   const errorOf = (field: ChallengeField) => (error?.field === field ? error.message : undefined);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form {...analytics.formProps} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField label="Amount ($)" error={errorOf('amount')}>
         {(control) => (
           <Input

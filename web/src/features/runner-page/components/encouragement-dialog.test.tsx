@@ -42,6 +42,12 @@ describe('Send Encouragement dialog', () => {
     expect(message).toHaveAccessibleDescription('Both name and message are required');
     expect(message).toHaveFocus();
     expect(calls).toHaveLength(0);
+    expect(window.dataLayer).toContainEqual({
+      event: 'form_error',
+      form_name: 'encouragement',
+      field: 'message',
+      error_message: 'Both name and message are required',
+    });
   });
 
   it('sends the encouragement, says so and closes', async () => {
@@ -52,6 +58,9 @@ describe('Send Encouragement dialog', () => {
     expect(await screen.findByText('Encouragement sent!')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ runnerProfileId: profileId, senderName: 'Sam', message: 'Go Jane!' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const formEvents = (window.dataLayer ?? []).map((entry) => (entry as { event: string }).event);
+    expect(formEvents).toContain('form_complete');
+    expect(formEvents).not.toContain('form_abandon');
   });
 
   it('says Failed to send and keeps what was typed when the server fails', async () => {

@@ -9,6 +9,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSendEncouragement } from '../api/send-encouragement';
 import { useReadOnlyAction } from './read-only-action';
+import { useFormAnalytics } from '@/hooks/use-form-analytics';
 
 const ENCOURAGEMENT_MESSAGES = {
   nothingFilled: 'Please fill in all fields',
@@ -56,6 +57,7 @@ type EncouragementField = 'senderName' | 'message';
 function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormProps) {
   const { toast } = useToast();
   const onReadOnlyAction = useReadOnlyAction();
+  const analytics = useFormAnalytics('encouragement');
   const [senderName, setSenderName] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<{ field: EncouragementField; message: string }>();
@@ -63,6 +65,7 @@ function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormP
 
   const fail = (field: EncouragementField, text: string) => {
     setError({ field, message: text });
+    analytics.error(text, field);
     fields[field].current?.focus();
   };
 
@@ -83,6 +86,7 @@ function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormP
       { runnerProfileId, senderName: name, message: text },
       {
         onSuccess: () => {
+          analytics.complete();
           toast({ title: ENCOURAGEMENT_MESSAGES.sent, variant: 'success' });
           onDone();
         },
@@ -92,6 +96,7 @@ function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormP
             failure instanceof ApiRequestError && failure.status === 400 && typeof failure.body?.message === 'string'
               ? failure.body.message
               : undefined;
+          analytics.error(reason ?? ENCOURAGEMENT_MESSAGES.failed);
           toast({ title: ENCOURAGEMENT_MESSAGES.failed, description: reason, variant: 'destructive' });
         },
       },
@@ -100,7 +105,7 @@ function EncouragementForm({ runnerProfileId, send, onDone }: EncouragementFormP
 
   const errorOf = (field: EncouragementField) => (error?.field === field ? error.message : undefined);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form {...analytics.formProps} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField label="Your name" error={errorOf('senderName')}>
         {(control) => (
           <Input

@@ -6,6 +6,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast-context';
 import { useUpdateStory } from '../api/update-story';
 import { Section } from './section';
+import { useFormAnalytics } from '@/hooks/use-form-analytics';
 
 export const STORY_EMPTY_MESSAGE = 'Story cannot be empty';
 
@@ -46,6 +47,7 @@ export function StorySection({ profile }: { profile: ProfileView }) {
 function StoryEditor({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
   const { toast } = useToast();
   const updateStory = useUpdateStory(profile);
+  const analytics = useFormAnalytics('story');
   const [draft, setDraft] = useState(profile.description);
   const [error, setError] = useState<string>();
   const field = useRef<HTMLTextAreaElement>(null);
@@ -55,21 +57,26 @@ function StoryEditor({ profile, onDone }: { profile: ProfileView; onDone: () => 
     const story = draft.trim();
     if (!story) {
       setError(STORY_EMPTY_MESSAGE);
+      analytics.error(STORY_EMPTY_MESSAGE, 'story');
       field.current?.focus();
       return;
     }
     setError(undefined);
     updateStory.mutate(story, {
       onSuccess: () => {
+        analytics.complete();
         toast({ title: 'Your story has been updated', variant: 'success' });
         onDone();
       },
-      onError: () => toast({ title: 'Failed to update story', variant: 'destructive' }),
+      onError: () => {
+        analytics.error('Failed to update story');
+        toast({ title: 'Failed to update story', variant: 'destructive' });
+      },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+    <form {...analytics.formProps} onSubmit={submit} noValidate className="flex flex-col gap-3">
       <FormField label="Your story" error={error} aside={`${draft.length}/${FIELD_LIMITS.description}`}>
         {(control) => (
           <Textarea
