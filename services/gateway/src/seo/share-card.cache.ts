@@ -6,6 +6,14 @@ export interface RenderedCard {
   png: Buffer;
   /** Strong validator of these exact bytes. */
   etag: string;
+  /** How long drawing it took. */
+  renderMs: number;
+}
+
+/** A card and whether this request found it kept (or joined a render already under way). */
+export interface CardLookup {
+  card: RenderedCard;
+  cached: boolean;
 }
 
 export interface ShareCardCacheOptions {
@@ -43,10 +51,11 @@ export class ShareCardCache {
   }
 
   /** The card of this version of the page, drawn from `content` unless already kept. */
-  async get(slug: string, version: string, content: ShareCardContent): Promise<RenderedCard> {
-    const card = await this.cards.fetch(keyOf(slug, version), { context: content });
+  async get(slug: string, version: string, content: ShareCardContent): Promise<CardLookup> {
+    const status: LRUCache.Status<string, RenderedCard, ShareCardContent> = {};
+    const card = await this.cards.fetch(keyOf(slug, version), { context: content, status });
     if (!card) throw new Error(`share card of ${slug} could not be drawn`);
-    return card;
+    return { card, cached: status.fetch !== 'miss' };
   }
 
   /** Drops every version of these pages' cards. */
@@ -70,8 +79,9 @@ export class ShareCardCache {
     await this.slot();
     try {
       this.renders += 1;
+      const started = performance.now();
       const png = await this.render(content);
-      return { png, etag: etagOf(png) };
+      return { png, etag: etagOf(png), renderMs: performance.now() - started };
     } finally {
       // The slot passes straight to the next waiting render, if any.
       const next = this.waiting.shift();

@@ -25,21 +25,29 @@ export class ShareCardController {
     const card = await this.previews.runnerCard(slug);
     // Only the URL that names this exact drawing may be kept for good.
     const cacheControl =
-      version === card.version
+      typeof version === 'string' && version === card.version
         ? `public, max-age=${YEAR_SECONDS}, immutable`
         : `public, max-age=${UNVERSIONED_SECONDS}`;
-    send(request, reply, card, cacheControl);
+    send(request, reply, card.card, cacheControl, card.cached);
   }
 
   @Get('og-image.png')
   async siteCard(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    send(request, reply, await this.previews.siteCard(), `public, max-age=${SITE_CARD_SECONDS}`);
+    send(request, reply, await this.previews.siteCard(), `public, max-age=${SITE_CARD_SECONDS}`, true);
   }
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, card: RenderedCard, cacheControl: string): void {
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  card: RenderedCard,
+  cacheControl: string,
+  cached: boolean,
+): void {
   void reply
     .header('cache-control', cacheControl)
+    // Whether this request drew the card, and how long that took (render figures; tests).
+    .header('server-timing', cached ? 'card;desc="cached"' : `card;desc="drawn";dur=${card.renderMs.toFixed(1)}`)
     .header('etag', card.etag)
     // Helmet's same-origin default would stop other sites' pages from showing the card.
     .header('cross-origin-resource-policy', 'cross-origin');

@@ -78,6 +78,8 @@ export function drawableText(text: string, otherwise: string): string {
   const ranges = coverage();
   const kept = Array.from(text, (ch) => {
     const cp = ch.codePointAt(0)!;
+    // Joiners and selectors only mean something beside what is dropped (emoji sequences).
+    if (/\p{Cf}/u.test(ch)) return ' ';
     return cp < 0x80 || ranges.some(([from, to]) => cp >= from && cp <= to) ? ch : ' ';
   })
     .join('')
@@ -306,22 +308,27 @@ function siteCard(): Node {
 }
 
 /** A runner's 1200×630 sharing card as PNG. */
-export function renderShareCard(content: ShareCardContent): Promise<Buffer> {
-  return toPng(runnerCard(content));
+export async function renderShareCard(content: ShareCardContent): Promise<Buffer> {
+  return toPng(await shareCardSvg(content));
+}
+
+/** The runner's card as SVG, text drawn as paths (what the PNG is painted from). */
+export function shareCardSvg(content: ShareCardContent): Promise<string> {
+  return toSvg(runnerCard(content));
 }
 
 /** The site's own 1200×630 sharing card as PNG. */
-export function renderSiteCard(): Promise<Buffer> {
-  return toPng(siteCard());
+export async function renderSiteCard(): Promise<Buffer> {
+  return toPng(await toSvg(siteCard()));
 }
 
-/** Satori lays the card out as SVG (text as paths), resvg paints the PNG on libuv's thread pool. */
-async function toPng(node: Node): Promise<Buffer> {
-  const svg = await satori(node as never, {
-    width: SHARE_CARD_WIDTH,
-    height: SHARE_CARD_HEIGHT,
-    fonts: loadFonts(),
-  });
+/** Satori lays the card out as SVG, its text as paths. */
+function toSvg(node: Node): Promise<string> {
+  return satori(node as never, { width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT, fonts: loadFonts() });
+}
+
+/** resvg paints the PNG on libuv's thread pool, off the event loop. */
+async function toPng(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return image.asPng();
 }

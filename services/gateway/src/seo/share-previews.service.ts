@@ -2,13 +2,13 @@ import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { RUNNER_PROFILE_NOT_FOUND, urlSlugSchema, type PublicProfileView } from '@runpledge/contracts';
 import { env } from '../config/env.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
-import { ShareCardCache, etagOf, type RenderedCard } from './share-card.cache.js';
+import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
 import { shareCardContent, shareCardVersion } from './share-card.content.js';
 import { renderShareCard, renderSiteCard } from './share-card.renderer.js';
 import { renderShareTags, runnerShareTags, siteShareTags } from './share-tags.js';
 
 /** A runner's card as the image route answers it. */
-export interface RunnerCard extends RenderedCard {
+export interface RunnerCard extends CardLookup {
   /** The version the card's URL should carry; a request naming another one gets a short cache life. */
   version: string;
 }
@@ -57,8 +57,9 @@ export class SharePreviewsService {
 
   /** The site's own card, drawn once per process. */
   siteCard(): Promise<RenderedCard> {
+    const started = performance.now();
     this.siteCardPng ??= renderSiteCard().then(
-      (png) => ({ png, etag: etagOf(png) }),
+      (png) => ({ png, etag: etagOf(png), renderMs: performance.now() - started }),
       (err: unknown) => {
         this.siteCardPng = undefined;
         throw err;
@@ -81,7 +82,9 @@ export class SharePreviewsService {
       const view = await this.views.bySlug(slug);
       return view.published ? view : undefined;
     } catch (err) {
-      if (!(err instanceof NotFoundException)) this.logger.warn({ err, slug }, 'share tags fell back to the site');
+      if (!(err instanceof NotFoundException)) {
+        this.logger.warn(`share tags of /${slug} fell back to the site's: ${err instanceof Error ? err.message : err}`);
+      }
       return undefined;
     }
   }

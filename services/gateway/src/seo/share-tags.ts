@@ -22,7 +22,8 @@ export interface ShareTags {
 
 /** Absolute URL of a path on the configured public site. */
 export function siteUrl(publicUrl: string, path: string): string {
-  return new URL(path, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString();
+  // Relative to the site's base, so a site served under a sub-path keeps it.
+  return new URL(path.replace(/^\//, ''), publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`).toString();
 }
 
 /** One line, at most `max` characters, cut at a word boundary with an ellipsis. */
