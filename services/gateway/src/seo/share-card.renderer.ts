@@ -216,7 +216,31 @@ function frame(...children: Node[]): Node {
         backgroundImage: `linear-gradient(135deg, ${BRAND[950]} 0%, ${BRAND[800]} 55%, ${BRAND[700]} 100%)`,
       },
     },
+    route(),
     ...children,
+  );
+}
+
+/** The logo's route, large and faint behind the top right: from a start dot to the orange finish. */
+function route(): Node {
+  return h(
+    'svg',
+    {
+      width: 440,
+      height: 250,
+      viewBox: '0 0 440 250',
+      style: { position: 'absolute', top: 118, right: 64 },
+    },
+    h('path', {
+      d: 'M24 226 C 150 226, 150 130, 230 124 S 330 34, 400 34',
+      fill: 'none',
+      stroke: 'rgba(255,255,255,0.09)',
+      'stroke-width': 18,
+      'stroke-linecap': 'round',
+      'stroke-dasharray': '1 34',
+    }),
+    h('circle', { cx: 24, cy: 226, r: 12, fill: 'rgba(255,255,255,0.16)' }),
+    h('circle', { cx: 400, cy: 34, r: 22, fill: BRAND.accent400, 'fill-opacity': 0.7 }),
   );
 }
 
@@ -280,12 +304,15 @@ function siteCard(): Node {
       { style: { display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: 'center', paddingBottom: 12 } },
       h(
         'div',
-        { style: { display: 'flex', fontSize: 76, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1 } },
-        'Marathon fundraising made easy',
+        {
+          style: { display: 'flex', flexDirection: 'column', fontSize: 76, fontWeight: 800, lineHeight: 1.08 },
+        },
+        h('span', { style: { letterSpacing: -1 } }, 'Marathon fundraising'),
+        h('span', { style: { letterSpacing: -1, color: BRAND.accent300 } }, 'made easy'),
       ),
       h(
         'div',
-        { style: { display: 'flex', marginTop: 20, fontSize: 34, color: BRAND[100], lineHeight: 1.3, maxWidth: 900 } },
+        { style: { display: 'flex', marginTop: 20, fontSize: 32, color: BRAND[100], lineHeight: 1.3, maxWidth: 700 } },
         'Share your training, set challenges supporters pick, and raise money, one mile at a time.',
       ),
     ),
