@@ -52,6 +52,15 @@ describe('SharePreviewsService', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('does not hold a page back for a slow profiles service: the site tags go out after 1.5 s', async () => {
+    const { service, load } = previewsOf({});
+    load.mockImplementation(() => new Promise<PublicProfileView>(() => {}));
+    const started = Date.now();
+    expect(ogTitle(await service.tagsFor('/slow-runner'))).toBe('RunPledge · Marathon fundraising pages');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('draws a card once, then serves it from memory; a change of the page draws a new one', async () => {
     const { service, cache, pages } = previewsOf({ 'jane-runs': publishedView() });
     const first = await service.runnerCard('jane-runs');

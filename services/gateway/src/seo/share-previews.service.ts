@@ -13,6 +13,9 @@ export interface RunnerCard extends CardLookup {
   version: string;
 }
 
+/** How long a page's HTML waits for its tags before going out with the site's. */
+const TAGS_DEADLINE_MS = 1500;
+
 /** `/{slug}`: one path segment (the runner page); anything longer is another screen. */
 const RUNNER_PAGE_PATH = /^\/([^/]+)\/?$/;
 
@@ -78,14 +81,23 @@ export class SharePreviewsService {
     const slug = RUNNER_PAGE_PATH.exec(path)?.[1];
     // Reserved routes (/login, /payment…) and the /test-{name} debug pages are no runner's.
     if (slug === undefined || !urlSlugSchema.safeParse(slug).success) return undefined;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const view = await this.views.bySlug(slug);
+      // Every visitor's page waits for this: a slow profiles service must not hold the app back.
+      const view = await Promise.race([
+        this.views.bySlug(slug),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${TAGS_DEADLINE_MS} ms`)), TAGS_DEADLINE_MS);
+        }),
+      ]);
       return view.published ? view : undefined;
     } catch (err) {
       if (!(err instanceof NotFoundException)) {
         this.logger.warn(`share tags of /${slug} fell back to the site's: ${err instanceof Error ? err.message : err}`);
       }
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
