@@ -6,6 +6,7 @@ import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
+import { SeoModule } from './seo/seo.module.js';
 import { SubscriptionController } from './subscription/subscription.controller.js';
 import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
 
@@ -18,6 +19,7 @@ import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js
     HealthModule,
     ProfilesModule,
     FitnessModule,
+    SeoModule,
   ],
   controllers: [SubscriptionController, StripeWebhookController],
 })

@@ -11,6 +11,7 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { registerRequestGuards } from './common/request-guards.js';
 import { env } from './config/env.js';
 import { ReadinessService } from './health/readiness.service.js';
+import { SharePreviewsService } from './seo/share-previews.service.js';
 import { registerSpaHosting } from './spa/spa-hosting.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -58,7 +59,7 @@ export async function bootstrapGateway(
   });
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
   registerRequestGuards(fastify);
-  const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST);
+  const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST, app.get(SharePreviewsService));
   if (!spaFallback) logger.warn({ webDist: env.WEB_DIST }, 'no web build found: serving the API only');
   app.useGlobalFilters(new HttpExceptionFilter(logger, spaFallback));
 

@@ -23,6 +23,7 @@ export class ProfileViewCache {
   /** Bumped by every invalidation: a load that started before one may be stale, so it is not kept. */
   private generation = 0;
   private readonly now: () => number;
+  private readonly listeners: Array<(slugs: string[] | 'all') => void> = [];
 
   constructor(private readonly options: ProfileViewCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -56,6 +57,8 @@ export class ProfileViewCache {
     this.slugById.delete(profileId);
     if (cachedSlug !== undefined) this.entries.delete(cachedSlug);
     if (slug !== undefined) this.entries.delete(slug);
+    const slugs = [...new Set([cachedSlug, slug].filter((s) => s !== undefined))];
+    for (const listener of this.listeners) listener(slugs);
   }
 
   /** Forgets everything, e.g. after a NATS reconnect during which invalidations may have been missed. */
@@ -64,6 +67,12 @@ export class ProfileViewCache {
     this.inflight.clear();
     this.entries.clear();
     this.slugById.clear();
+    for (const listener of this.listeners) listener('all');
+  }
+
+  /** Lets what is derived from pages (their sharing cards) go with them: the slugs dropped, or 'all'. */
+  onInvalidate(listener: (slugs: string[] | 'all') => void): void {
+    this.listeners.push(listener);
   }
 
   private store(slug: string, view: PublicProfileView): void {

@@ -4,6 +4,7 @@ import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
 import { ProfileViewCache } from './profile-view.cache.js';
+import { PublicProfileViews } from './public-profile-views.js';
 import { RunnerProfilesController } from './runner-profiles.controller.js';
 
 @Module({
@@ -13,6 +14,8 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.
     { provide: ProfileViewCache, useValue: new ProfileViewCache({ ttlMs: 30_000, maxEntries: 10_000 }) },
     ProfileCacheInvalidations,
+    PublicProfileViews,
   ],
+  exports: [PublicProfileViews],
 })
 export class ProfilesModule {}

@@ -1,17 +1,15 @@
-import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import {
   PROFILES,
   RUNNER_PROFILE_NOT_FOUND,
   challengeOrderRequestSchema,
   createProfileRequestSchema,
   updateProfileRequestSchema,
-  urlSlugSchema,
   type Challenge,
   type Encouragement,
   type Profile,
   type ProfileSummary,
   type ProfileView,
-  type PublicProfileView,
   type SessionUser,
   type SlugAvailability,
 } from '@runpledge/contracts';
@@ -20,6 +18,7 @@ import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { ProfileViewCache } from './profile-view.cache.js';
+import { PublicProfileViews } from './public-profile-views.js';
 import { idOr404 } from './route-ids.js';
 
 const profileIdOr404 = (id: string): string => idOr404(id, RUNNER_PROFILE_NOT_FOUND);
@@ -33,6 +32,7 @@ export class RunnerProfilesController {
   constructor(
     private readonly rpc: NatsRpcClient,
     private readonly cache: ProfileViewCache,
+    private readonly views: PublicProfileViews,
   ) {}
 
   @Post('runner-profile')
@@ -47,11 +47,7 @@ export class RunnerProfilesController {
     @Param('slug') slug: string,
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<{ profile: ProfileView }> {
-    const view = await this.cache.get(slug, () => {
-      // No page can have a slug the rules refuse.
-      if (!urlSlugSchema.safeParse(slug).success) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
-      return this.rpc.send<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
-    });
+    const view = await this.views.bySlug(slug);
     return { profile: { ...view, isOwner: user !== undefined && user.id === view.userId } };
   }
 

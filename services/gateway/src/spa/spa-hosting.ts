@@ -1,20 +1,32 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { IndexTemplate } from './index-template.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** The head tags (escaped HTML) of a web app path: a runner page's own, or the site's. */
+export interface PageTags {
+  tagsFor(path: string): Promise<string>;
+}
+
 /**
  * Serves the built web app: hashed files under /assets cached for a year, everything else
- * revalidated, and any unknown non-API GET answered with index.html so the SPA router takes it.
+ * revalidated, and any unknown non-API GET answered with index.html so the SPA router takes it,
+ * its head carrying the tags `pageTags` gives for the path (messengers run no JavaScript).
  * Returns the fallback the exception filter calls on a 404, or undefined when there is no build.
  */
 export async function registerSpaHosting(
   fastify: FastifyInstance,
   webDist: string,
+  pageTags?: PageTags,
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => boolean) | undefined> {
-  if (!existsSync(join(webDist, 'index.html'))) return undefined;
+  const indexFile = join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return undefined;
+  // Read once: a deployment ships a new build with a new process.
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const template = new IndexTemplate(indexHtml);
   await fastify.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -33,7 +45,16 @@ export async function registerSpaHosting(
     }
     // A missing hashed asset must be a real 404, not HTML the browser tries to run.
     if (path.startsWith('/assets/')) return false;
-    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!pageTags) {
+      void reply.send(indexHtml);
+      return true;
+    }
+    // Answered once the tags are known; a failed look-up still gets the page.
+    void pageTags.tagsFor(path).then(
+      (tags) => reply.send(template.render(tags)),
+      () => reply.send(indexHtml),
+    );
     return true;
   };
 }

@@ -1,0 +1,108 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { RUNNER_PROFILE_NOT_FOUND, urlSlugSchema, type PublicProfileView } from '@runpledge/contracts';
+import { env } from '../config/env.js';
+import { PublicProfileViews } from '../profiles/public-profile-views.js';
+import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
+import { shareCardContent, shareCardVersion } from './share-card.content.js';
+import { renderShareCard, renderSiteCard } from './share-card.renderer.js';
+import { renderShareTags, runnerShareTags, siteShareTags } from './share-tags.js';
+
+/** A runner's card as the image route answers it. */
+export interface RunnerCard extends CardLookup {
+  /** The version the card's URL should carry; a request naming another one gets a short cache life. */
+  version: string;
+}
+
+/** How long a page's HTML waits for its tags before going out with the site's. */
+const TAGS_DEADLINE_MS = 1500;
+
+/** `/{slug}`: one path segment (the runner page); anything longer is another screen. */
+const RUNNER_PAGE_PATH = /^\/([^/]+)\/?$/;
+
+/**
+ * What crawlers and messengers read of a page without running JavaScript: the head tags of each
+ * published runner page and its 1200×630 card, drawn once per change of what it shows.
+ */
+@Injectable()
+export class SharePreviewsService {
+  private readonly logger = new Logger(SharePreviewsService.name);
+  private readonly cards = new ShareCardCache(renderShareCard, {
+    maxBytes: 64 * 1024 * 1024,
+    maxConcurrentRenders: 2,
+  });
+  private siteCardPng: Promise<RenderedCard> | undefined;
+
+  constructor(private readonly views: PublicProfileViews) {
+    // A changed page's cards go with its cached view (the NATS announcement, or a write through this replica).
+    views.cache.onInvalidate((slugs) => (slugs === 'all' ? this.cards.clear() : this.cards.dropSlugs(slugs)));
+  }
+
+  /** How many cards this replica drew, for tests and figures. */
+  get rendersSoFar(): number {
+    return this.cards.renders;
+  }
+
+  /** The head tags (escaped HTML) for a path of the web app: a published runner's own, else the site's. */
+  async tagsFor(path: string): Promise<string> {
+    const view = await this.publishedPageAt(path);
+    if (!view) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+    const { version } = this.contentOf(view);
+    return renderShareTags(runnerShareTags(view, env.PUBLIC_URL, cardPath(view.urlSlug, version)));
+  }
+
+  /** A published page's card; 404 `Runner profile not found` for an unknown or unpublished page. */
+  async runnerCard(slug: string): Promise<RunnerCard> {
+    const view = await this.views.bySlug(slug);
+    if (!view.published) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+    const { content, version } = this.contentOf(view);
+    return { ...(await this.cards.get(view.urlSlug, version, content)), version };
+  }
+
+  /** The site's own card, drawn once per process. */
+  siteCard(): Promise<RenderedCard> {
+    const started = performance.now();
+    this.siteCardPng ??= renderSiteCard().then(
+      (png) => ({ png, etag: etagOf(png), renderMs: performance.now() - started }),
+      (err: unknown) => {
+        this.siteCardPng = undefined;
+        throw err;
+      },
+    );
+    return this.siteCardPng;
+  }
+
+  private contentOf(view: PublicProfileView) {
+    const content = shareCardContent(view, env.PUBLIC_URL);
+    return { content, version: shareCardVersion(content) };
+  }
+
+  /** The published page a path shows, if any; a failed look-up (service down) falls back to the site's tags. */
+  private async publishedPageAt(path: string): Promise<PublicProfileView | undefined> {
+    const slug = RUNNER_PAGE_PATH.exec(path)?.[1];
+    // Reserved routes (/login, /payment…) and the /test-{name} debug pages are no runner's.
+    if (slug === undefined || !urlSlugSchema.safeParse(slug).success) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // Every visitor's page waits for this: a slow profiles service must not hold the app back.
+      const view = await Promise.race([
+        this.views.bySlug(slug),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${TAGS_DEADLINE_MS} ms`)), TAGS_DEADLINE_MS);
+        }),
+      ]);
+      return view.published ? view : undefined;
+    } catch (err) {
+      if (!(err instanceof NotFoundException)) {
+        this.logger.warn(`share tags of /${slug} fell back to the site's: ${err instanceof Error ? err.message : err}`);
+      }
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The card's path with its version: a new URL whenever what it draws changes, so it can be cached for good. */
+export function cardPath(slug: string, version: string): string {
+  return `/api/runner-profile/${slug}/og-image.png?v=${version}`;
+}

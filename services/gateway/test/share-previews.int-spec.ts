@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { BILLING_EVENTS, type Profile } from '@runpledge/contracts';
+import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { startStack } from '../../../scripts/lib/stack.mjs';
+import { pngSize } from './support/share-fixtures.js';
+
+// Cards are drawn on a busy shared machine; the first also loads the fonts.
+jest.setTimeout(60_000);
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** The head of web/dist/index.html as Vite builds it, with the marked block of generic tags. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <!-- share-tags: replaced by the gateway -->
+    <title>RunPledge</title>
+    <meta property="og:title" content="generic" />
+    <!-- /share-tags -->
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const SITE_TITLE = 'RunPledge · Marathon fundraising pages';
+
+describe('sharing previews through the gateway', () => {
+  let stack: Stack;
+  let webDist: string;
+  let nc: NatsConnection;
+  let cookie: string;
+  let userId: string;
+  let slugCounter = 0;
+
+  const get = (path: string, init?: RequestInit) => fetch(`${stack.url}${path}`, init);
+  const meta = (html: string, key: string) =>
+    [...html.matchAll(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`, 'g'))].map((m) => m[1]);
+
+  async function createPage(overrides: Record<string, unknown> = {}): Promise<Profile> {
+    const res = await get('/api/runner-profile', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        urlSlug: `share-${Date.now().toString(36)}-${(slugCounter += 1)}`,
+        name: 'Jane Runner',
+        marathonName: 'Chicago Marathon',
+        marathonDate: '2027-10-10',
+        description: 'Running for the kids.',
+        donationPlatform: 'other',
+        charityLink: 'https://charity.example.org/donate',
+        fundraisingGoal: 5000,
+        fundsRaised: 1250,
+        ...overrides,
+      }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { profile: Profile }).profile;
+  }
+
+  /** Billing's word that the user has access, which publishes their pages. */
+  async function publish(slug: string): Promise<void> {
+    const envelope = {
+      id: randomUUID(),
+      type: BILLING_EVENTS.subscriptionChanged.type,
+      occurredAt: new Date().toISOString(),
+      payload: { userId, status: 'trialing', currentPeriodEnd: null },
+    };
+    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+    await eventually(
+      async () => {
+        const res = await get(`/api/runner-profile/${slug}`);
+        expect(((await res.json()) as { profile: { published: boolean } }).profile.published).toBe(true);
+      },
+      { timeoutMs: 10_000 },
+    );
+  }
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'rp-share-'));
+    writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+    stack = await startStack({ env: { ...process.env, WEB_DIST: webDist }, port: await freePort() });
+    nc = await connect({ servers: process.env.NATS_URL });
+    await ensureEventStream(nc);
+    const res = await get('/api/auth/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `share-${randomUUID()}@example.com`, password: 'Secret123' }),
+    });
+    expect(res.status).toBe(201);
+    cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    userId = ((await res.json()) as { user: { id: string } }).user.id;
+  }, 90_000);
+
+  afterAll(async () => {
+    await nc?.close();
+    await stack?.stop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('keeps the site tags for an unpublished page, then gives it its own, escaped, once published', async () => {
+    const page = await createPage({ name: `Jane "JJ" <script>alert(1)</script> & Co` });
+    const before = await (await get(`/${page.urlSlug}`)).text();
+    expect(before).toContain(`<title>${SITE_TITLE}</title>`);
+    expect(before).not.toContain('Jane');
+    expect((await get(`/api/runner-profile/${page.urlSlug}/og-image.png`)).status).toBe(404);
+
+    await publish(page.urlSlug);
+    const res = await get(`/${page.urlSlug}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('generic');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'og:title')).toEqual([
+      'Jane &quot;JJ&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co is running the Chicago Marathon',
+    ]);
+    expect(meta(html, 'og:url')[0]).toMatch(new RegExp(`^http://[\\w.:]+/${page.urlSlug}$`));
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    const head = await get(`/${page.urlSlug}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('draws the card once for concurrent requests, then answers from memory; a change draws a new one', async () => {
+    const page = await createPage();
+    await publish(page.urlSlug);
+    const image = meta(await (await get(`/${page.urlSlug}`)).text(), 'og:image')[0]!;
+    const path = new URL(image).pathname + new URL(image).search;
+    expect(path).toMatch(new RegExp(`^/api/runner-profile/${page.urlSlug}/og-image\\.png\\?v=[\\w-]{16}$`));
+
+    const burst = await Promise.all(Array.from({ length: 6 }, () => get(path)));
+    expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(burst.filter((r) => r.headers.get('server-timing')?.startsWith('card;desc="drawn"'))).toHaveLength(1);
+    const first = burst[0]!;
+    expect(first.headers.get('content-type')).toBe('image/png');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(first.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const png = Buffer.from(await first.arrayBuffer());
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+    const etag = first.headers.get('etag')!;
+
+    const again = await get(path);
+    expect(again.headers.get('server-timing')).toBe('card;desc="cached"');
+    expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
+    expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await get(path, { method: 'HEAD' })).headers.get('content-type')).toBe('image/png');
+    // Without the current version the card may change: a short cache life.
+    const unversioned = await get(`/api/runner-profile/${page.urlSlug}/og-image.png`);
+    expect(unversioned.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(unversioned.headers.get('etag')).toBe(etag);
+
+    const update = await get(`/api/runner-profile/${page.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'Janet Runner' }),
+    });
+    expect(update.status).toBe(200);
+    const changed = meta(await (await get(`/${page.urlSlug}`)).text(), 'og:image')[0]!;
+    expect(changed).not.toBe(image);
+    const redrawn = await get(new URL(changed).pathname + new URL(changed).search);
+    expect(redrawn.headers.get('server-timing')).toMatch(/^card;desc="drawn";dur=[\d.]+$/);
+    expect(redrawn.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('answers unknown pages, reserved routes and bad slugs with the site tags and 404 cards, never a 500', async () => {
+    for (const path of ['/nobody-has-this', '/login', '/test-jane', '/Not_A_Slug', '/a/b']) {
+      const res = await get(path);
+      expect([path, res.status]).toEqual([path, 200]);
+      expect(await res.text()).toContain(`<title>${SITE_TITLE}</title>`);
+    }
+    for (const slug of ['nobody-has-this', 'Not_A_Slug', '%00', 'a'.repeat(60)]) {
+      const res = await get(`/api/runner-profile/${slug}/og-image.png?v=${encodeURIComponent('<x>')}`);
+      expect([slug, res.status]).toEqual([slug, 404]);
+      expect(await res.json()).toMatchObject({ statusCode: 404, message: 'Runner profile not found' });
+    }
+    const site = await get('/api/og-image.png');
+    expect(site.headers.get('content-type')).toBe('image/png');
+    expect(pngSize(Buffer.from(await site.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+  });
+});

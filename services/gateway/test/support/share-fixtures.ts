@@ -1,0 +1,42 @@
+import type { PublicProfileView } from '@runpledge/contracts';
+
+/** A published runner page as profiles answers it; `overrides` replace any field. */
+export function publishedView(overrides: Partial<PublicProfileView> = {}): PublicProfileView {
+  return {
+    id: '7b0e4d4c-1d6f-4c8e-9a51-6f1b1c2d3e4f',
+    userId: '0f3c7a52-2b7e-4f1d-8c1e-5a6b7c8d9e0f',
+    urlSlug: 'jane-runs',
+    name: 'Jane Runner',
+    marathonName: 'Chicago Marathon',
+    marathonDate: '2026-10-11',
+    goalHours: 3,
+    goalMinutes: 45,
+    charityLink: null,
+    description: 'Running for the children’s hospital that looked after my son.',
+    connectStrava: false,
+    donationPlatform: 'justgiving',
+    donorDriveEventUrl: null,
+    donorDriveParticipantId: null,
+    justGivingPageShortName: 'jane-runs',
+    hakuDonationUrl: null,
+    donationUrl: 'https://www.justgiving.com/jane-runs',
+    fundsRaised: '1250.00',
+    fundraisingGoal: '5000.00',
+    totalDonors: 18,
+    fundraisingChallenges: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    published: true,
+    ...overrides,
+  };
+}
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+export function pngSize(png: Uint8Array): { width: number; height: number } {
+  const bytes = Buffer.from(png);
+  if (!bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    throw new Error('not a PNG');
+  }
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') throw new Error('no IHDR first');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
