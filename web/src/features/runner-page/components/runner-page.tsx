@@ -1,6 +1,7 @@
 import type { ProfileView } from '@runpledge/contracts';
 import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
+import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRunnerProfile } from '../api/get-runner-profile';
 import { FundraisingSection } from './fundraising-section';
@@ -53,7 +54,7 @@ function RunnerPageContent({ profile }: { profile: ProfileView }) {
     <>
       <DocumentTitle title={`${profile.name} · ${profile.marathonName}`} />
       {profile.isOwner && !profile.published && <OwnerUnpublishedBanner />}
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <RunnerHero profile={profile} />
         {/*
           Two columns from lg up; on a phone one column where the fundraising card follows the
