@@ -22,7 +22,9 @@ export function PaymentNotice({
         tone === 'success' ? 'border-success-700/30 bg-success-50' : 'border-accent-200 bg-accent-50',
       )}
     >
-      <Title className={cn('font-semibold', tone === 'success' ? 'text-success-700' : 'text-accent-900')}>{title}</Title>
+      <Title className={cn('font-semibold', tone === 'success' ? 'text-success-700' : 'text-accent-900')}>
+        {title}
+      </Title>
       <div className="mt-1 text-neutral-700">{children}</div>
     </div>
   );
