@@ -52,6 +52,7 @@ async function saveSignupData(page: Page, slug: string) {
 
 // One owner with a published page, one with a page not live yet, shared by the tests below.
 let owner: { context: BrowserContext; user: TestUser };
+let drafter: { context: BrowserContext; user: TestUser };
 let publishedSlug: string;
 let draftSlug: string;
 
@@ -60,18 +61,18 @@ test.beforeAll(async ({ browser }) => {
   owner = await signedInContext(browser);
   publishedSlug = (await createPage(owner.context.request)).urlSlug;
   await startTrial(owner.context, owner.user.id, publishedSlug);
-  const drafter = await signedInContext(browser);
+  drafter = await signedInContext(browser);
   draftSlug = (await createPage(drafter.context.request)).urlSlug;
-  await drafter.context.close();
 });
 
 test.afterAll(async () => {
   await owner?.context.close();
+  await drafter?.context.close();
 });
 
-/** A tab of the owner's signed-in browser at the given size. */
-async function ownerPage(viewport: { width: number; height: number }) {
-  const page = await owner.context.newPage();
+/** A tab of the published (or, with `of: drafter`, the unpublished) page's owner at the given size. */
+async function ownerPage(viewport: { width: number; height: number }, of = owner) {
+  const page = await of.context.newPage();
   await page.setViewportSize(viewport);
   return page;
 }
@@ -211,6 +212,22 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const dialog = page.getByRole('dialog', { name: 'Add Challenge' });
       await dialog.getByRole('button', { name: 'Add challenge' }).click();
       await expect(dialog.getByLabel('Amount ($)')).toHaveAccessibleDescription('Please fill in all fields');
+      await expectNoSeriousA11yViolations(page);
+      await page.keyboard.press('Escape');
+
+      await page
+        .getByRole('button', { name: /^Delete challenge/ })
+        .first()
+        .click();
+      await expect(page.getByRole('alertdialog', { name: /delete this challenge/ })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.close();
+    });
+
+    test('a page not live yet: its owner with the way to publish it', async () => {
+      const page = await ownerPage(viewport, drafter);
+      await page.goto(`/${draftSlug}`);
+      await settle(page, page.getByRole('link', { name: 'Start your free trial' }));
       await expectNoSeriousA11yViolations(page);
       await page.close();
     });
