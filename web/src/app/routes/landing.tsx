@@ -1,3 +1,4 @@
+import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { LandingFooter } from '@/features/landing/components/landing-footer';
 import { LandingHeader } from '@/features/landing/components/landing-header';
@@ -12,7 +13,7 @@ export default function LandingRoute() {
     <div className="flex min-h-dvh flex-col">
       <DocumentTitle />
       <LandingHeader />
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <LandingHero />
       </main>
       <LandingFooter />
