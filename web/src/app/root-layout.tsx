@@ -1,10 +1,12 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SkipLink } from '@/components/layouts/skip-link';
 import { PageViewTracker } from './page-view-tracker';
 
 export function RootLayout() {
   const navigation = useNavigation();
   return (
     <>
+      <SkipLink />
       <PageViewTracker />
       <ScrollRestoration />
       {/* A page's code may take a moment to arrive on a slow connection. */}

@@ -1,3 +1,4 @@
+import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { ChallengeIdeasSection } from '@/features/landing/components/challenge-ideas-section';
 import { ClosingCta } from '@/features/landing/components/closing-cta';
@@ -17,7 +18,7 @@ export default function LandingRoute() {
     <div className="flex min-h-dvh flex-col">
       <DocumentTitle />
       <LandingHeader />
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <LandingHero />
         <HowItWorks />
         <FeaturesSection />

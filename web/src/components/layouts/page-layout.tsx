@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { Logo } from '@/components/ui/logo';
+import { MAIN_CONTENT_ID } from './skip-link';
 
 /** The frame of the inner pages: a slim bar with the logo home, then the page content. */
 export function PageLayout({ children }: { children: ReactNode }) {
@@ -14,7 +15,7 @@ export function PageLayout({ children }: { children: ReactNode }) {
           </Link>
         </Container>
       </header>
-      <main className="flex-1 py-10 sm:py-16">
+      <main id={MAIN_CONTENT_ID} className="flex-1 py-10 sm:py-16">
         <Container>{children}</Container>
       </main>
     </div>

@@ -6,10 +6,13 @@ export function PaymentNotice({
   title,
   children,
   tone,
+  titleAs: Title = 'p',
 }: {
   title: string;
   children: ReactNode;
   tone: 'success' | 'info';
+  /** `h1` when the notice is all the page shows. */
+  titleAs?: 'p' | 'h1' | 'h2';
 }) {
   return (
     <div
@@ -19,7 +22,9 @@ export function PaymentNotice({
         tone === 'success' ? 'border-success-700/30 bg-success-50' : 'border-accent-200 bg-accent-50',
       )}
     >
-      <p className={cn('font-semibold', tone === 'success' ? 'text-success-700' : 'text-accent-900')}>{title}</p>
+      <Title className={cn('font-semibold', tone === 'success' ? 'text-success-700' : 'text-accent-900')}>
+        {title}
+      </Title>
       <div className="mt-1 text-neutral-700">{children}</div>
     </div>
   );

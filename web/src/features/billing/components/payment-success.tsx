@@ -37,7 +37,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
   }, [loading, user, sessionId, toast, redirectToPage]);
 
   return (
-    <PaymentNotice title="Payment Successful!" tone="success">
+    <PaymentNotice title="Payment Successful!" tone="success" titleAs="h1">
       <p>Your {BUSINESS.trialDays}-day free trial has started. Taking you to your page…</p>
     </PaymentNotice>
   );

@@ -1,5 +1,6 @@
 import type { ProfileView } from '@runpledge/contracts';
 import { Link } from 'react-router';
+import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { LinkButton } from '@/components/ui/link-button';
@@ -42,7 +43,7 @@ interface NotFoundProps {
 /** 'Runner Not Found' with Back to Home. */
 export function RunnerNotFound({ slug, missing, onRetry }: NotFoundProps) {
   return (
-    <Container className="py-16 sm:py-24">
+    <Container as="main" id={MAIN_CONTENT_ID} className="flex-1 py-16 sm:py-24">
       <div role="alert" className="mx-auto flex max-w-md flex-col items-center text-center">
         <h1 className="text-3xl font-bold tracking-tight text-brand-950">Runner Not Found</h1>
         {missing ? (
@@ -69,7 +70,7 @@ export function RunnerNotFound({ slug, missing, onRetry }: NotFoundProps) {
 /** What visitors see of a page whose owner has no active subscription. */
 export function UnpublishedNotice({ profile }: { profile: ProfileView }) {
   return (
-    <Container className="py-16 sm:py-24">
+    <Container as="main" id={MAIN_CONTENT_ID} className="flex-1 py-16 sm:py-24">
       <div className="mx-auto flex max-w-md flex-col items-center text-center">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-brand-950">This page isn&apos;t live yet</h1>
         <p className="mt-3 text-muted-foreground">

@@ -1,6 +1,7 @@
 import type { Activity, ProfileView, TrainingStats } from '@runpledge/contracts';
 import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
+import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRunHistory } from '../api/get-run-history';
 import { useRunnerProfile } from '../api/get-runner-profile';
@@ -80,7 +81,7 @@ export function RunnerPageView({ profile: given, trainingStats, runHistory, onRe
   const profile = onReadOnlyAction ? { ...given, isOwner: false } : given;
   return (
     <ReadOnlyActionContext value={onReadOnlyAction ?? null}>
-      <main className="flex-1">
+      <main id={MAIN_CONTENT_ID} className="flex-1">
         <RunnerHero profile={profile} />
         {/*
           Two columns from lg up; on a phone one column where the fundraising card follows the

@@ -35,7 +35,7 @@ export function SlugField({ value, onChange, check, error, host = window.locatio
         <>
           <div
             className={cn(
-              'flex h-11 w-full items-stretch overflow-hidden rounded-md border border-neutral-300 bg-white shadow-xs transition-[box-shadow,border-color] focus-within:border-brand-500 focus-within:ring-3 focus-within:ring-brand-500/25 motion-reduce:transition-none',
+              'flex h-11 w-full items-stretch overflow-hidden rounded-md border border-neutral-300 bg-white shadow-xs transition-[box-shadow,border-color] focus-within:border-brand-500 focus-within:ring-3 focus-within:ring-brand-500/40 motion-reduce:transition-none',
               control['aria-invalid'] && 'border-danger-700 focus-within:ring-danger-700/20',
             )}
           >
