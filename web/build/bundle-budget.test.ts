@@ -76,6 +76,16 @@ describe('first-load JavaScript budget', () => {
     expect(report).toContain('assets/runner-page-e5.js');
   });
 
+  it('reports a route without a budget and never fails on its size', () => {
+    const reported: BudgetConfig = {
+      routes: [{ route: '/signup', source: 'src/app/routes/runner-page.tsx' }],
+      lazyOnly: [],
+    };
+    const { ok, results } = checkBudgets(manifest, reported, sizeOf);
+    expect(ok).toBe(true);
+    expect(formatBudgetReport(results)).toBe('ok   /signup: first-load JS 153.0 kB gzipped (no budget)');
+  });
+
   it('fails when a screen that must be lazy loads with a budgeted route', () => {
     const eager: Manifest = {
       ...manifest,

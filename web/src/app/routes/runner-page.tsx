@@ -1,9 +1,7 @@
 import { useParams } from 'react-router';
 import { RunnerPage } from '@/features/runner-page/components/runner-page';
 import { DebugProfilePage } from './debug-profile';
-
-// Spec 2: /test-{name} is the debug page with a fixed sample profile, not a runner's slug.
-const DEBUG_SLUG_PREFIX = 'test-';
+import { DEBUG_SLUG_PREFIX } from './debug-slug';
 
 export default function RunnerPageRoute() {
   const { slug = '' } = useParams();
