@@ -76,12 +76,21 @@ function adviceOf(lhr) {
     .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is retried. */
+async function lighthouseRun(port, url, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'no result' };
+    if (!error) return result;
+    if (attempt === attempts) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
+    console.log(`Lighthouse on ${url}: ${error.code}, running again`);
+  }
+}
+
 async function measurePage(port, name, url, runs) {
   const results = [];
   for (let i = 1; i <= runs; i += 1) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    const result = await lighthouseRun(port, url);
     writeFileSync(`${REPORT_DIR}/${name.replace(/\W+/g, '-')}-${i}.json`, result.report);
     results.push(result.lhr);
   }
