@@ -5,7 +5,8 @@
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
-// then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs).
+// then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
+// `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
 // so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
 // 20 s for the runner page); BENCH_CONNECTIONS the connections.
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
 import { migrateAll, startStack } from './lib/stack.mjs';
+import { api, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -146,50 +148,6 @@ function summary(name, result) {
   };
 }
 
-async function api(base, method, path, body, cookie) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return { body: await res.json(), cookie: res.headers.get('set-cookie')?.split(';')[0] };
-}
-
-/** A runner page made the way a runner makes it: sign up, then create it with five challenges. */
-async function seedRunnerPage(base) {
-  const { cookie } = await api(base, 'POST', '/api/auth/signup', {
-    email: `bench-${randomUUID()}@example.com`,
-    password: 'Secret123',
-  });
-  const { body } = await api(
-    base,
-    'POST',
-    '/api/runner-profile',
-    {
-      urlSlug: `bench-${Date.now().toString(36)}`,
-      name: 'Jane Doe',
-      marathonName: 'Chicago Marathon',
-      marathonDate: '2027-10-10',
-      goalHours: 3,
-      goalMinutes: 45,
-      description: 'Running my first marathon for the children’s hospital. '.repeat(8).trim(),
-      donationPlatform: 'donordrive',
-      donorDriveEventUrl: 'https://www.extra-life.org/index.cfm?fuseaction=donorDrive.event&eventID=1',
-      donorDriveParticipantId: '12345',
-      challenges: [
-        { amount: 25, description: 'Pick a song for my race day playlist' },
-        { amount: 40, description: 'Write your name on my bib or arm for race day' },
-        { amount: 50, description: 'Race Day Cameo video recorded during the race', isExclusive: true },
-        { amount: 100, description: 'Challenge me to a beer mile' },
-        { amount: 250, description: 'Run a long run in a banana suit with photos guaranteed', isExclusive: true },
-      ],
-    },
-    cookie,
-  );
-  return { profile: body.profile, cookie };
-}
-
 async function bench() {
   const run = createTestRun('bench');
   await run.setUp();
@@ -261,4 +219,8 @@ else {
   await bench();
   const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
   await runStravaSyncBench();
+  if (process.env.BENCH_LIGHTHOUSE !== '0') {
+    const { runLighthouseBench } = await import('./bench-lighthouse.mjs');
+    await runLighthouseBench();
+  }
 }

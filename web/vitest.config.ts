@@ -8,7 +8,7 @@ export default mergeConfig(
       root: viteConfig.root,
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup-tests.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       restoreMocks: true,
       unstubGlobals: true,
       unstubEnvs: true,

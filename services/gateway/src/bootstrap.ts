@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
@@ -57,6 +58,9 @@ export async function bootstrapGateway(
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Brotli or gzip for whatever is not compressed already (API JSON, the HTML); the web build's
+  // hashed assets come precompressed from web/dist (spa-hosting).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
   registerRequestGuards(fastify);
   const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST, app.get(SharePreviewsService));

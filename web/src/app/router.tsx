@@ -1,39 +1,69 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { runnerProfileQuery } from '@/features/runner-page/api/get-runner-profile';
+import { readSavedUser } from '@/lib/auth';
 import { PageLoader } from './page-loader';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { DEBUG_SLUG_PREFIX } from './routes/debug-slug';
 
 // Each page is its own chunk, loaded when its route is first visited.
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
-/** The routes of spec section 2. Static paths rank above /:slug, so a slug never hides a page. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    HydrateFallback: PageLoader,
-    ErrorBoundary: RouteError,
-    children: [
-      { index: true, lazy: page(() => import('./routes/landing')) },
-      { path: 'login', lazy: page(() => import('./routes/login')) },
-      { path: 'signup', lazy: page(() => import('./routes/signup')) },
-      { path: 'createaccount', lazy: page(() => import('./routes/create-account')) },
-      { path: 'payment', lazy: page(() => import('./routes/payment')) },
-      { Component: RequireAuth, children: [{ path: 'dashboard', lazy: page(() => import('./routes/dashboard')) }] },
-      { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
-      { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
-      { path: ':slug', lazy: page(() => import('./routes/runner-page')) },
-      { path: '*', lazy: page(() => import('./routes/not-found')) },
-    ],
-  },
-];
+/**
+ * Starts loading a runner page's data while its code loads, instead of after: one round trip
+ * less before the page shows. Not awaited, so the page renders (with its skeleton) as soon as
+ * its code is in; the page's own query picks up the request in flight.
+ */
+const prefetchRunnerPage =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const slug = params.slug ?? '';
+    if (!slug.startsWith(DEBUG_SLUG_PREFIX)) {
+      void queryClient.prefetchQuery(runnerProfileQuery(slug, readSavedUser()?.id));
+    }
+    return null;
+  };
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+/**
+ * The routes of spec section 2. Static paths rank above /:slug, so a slug never hides a page.
+ * With `queryClient` (the app's), routes prefetch their data into it.
+ */
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, lazy: page(() => import('./routes/landing')) },
+        { path: 'login', lazy: page(() => import('./routes/login')) },
+        { path: 'signup', lazy: page(() => import('./routes/signup')) },
+        { path: 'createaccount', lazy: page(() => import('./routes/create-account')) },
+        { path: 'payment', lazy: page(() => import('./routes/payment')) },
+        { Component: RequireAuth, children: [{ path: 'dashboard', lazy: page(() => import('./routes/dashboard')) }] },
+        { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
+        { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
+        {
+          path: ':slug',
+          loader: queryClient && prefetchRunnerPage(queryClient),
+          lazy: page(() => import('./routes/runner-page')),
+        },
+        { path: '*', lazy: page(() => import('./routes/not-found')) },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = createRoutes();
+
+export function AppRouter({ queryClient }: { queryClient?: QueryClient }) {
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
   return <RouterProvider router={router} />;
 }

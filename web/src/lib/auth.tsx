@@ -31,7 +31,7 @@ function isUser(value: unknown): value is User {
 }
 
 /** The user saved by an earlier visit; an entry that cannot be parsed is removed. */
-function readSavedUser(): User | null {
+export function readSavedUser(): User | null {
   const raw = readItem('local', USER_KEY);
   if (raw === null) return null;
   try {

@@ -33,6 +33,8 @@ export async function registerSpaHosting(
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies of the hashed assets (web/vite.config.ts).
+    preCompressed: true,
     setHeaders: (res, path) => {
       const hashed = path.includes(`${join(webDist, 'assets')}`);
       void res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');

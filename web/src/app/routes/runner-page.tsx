@@ -2,9 +2,8 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { RunnerPage } from '@/features/runner-page/components/runner-page';
 import { PageLoader } from '../page-loader';
+import { DEBUG_SLUG_PREFIX } from './debug-slug';
 
-// Spec 2: /test-{name} is the debug page with a fixed sample profile, not a runner's slug.
-const DEBUG_SLUG_PREFIX = 'test-';
 // Its own chunk: the sample data never weighs on a real runner page's first load.
 const SampleRunnerPage = lazy(() => import('./debug-profile'));
 

@@ -1,5 +1,5 @@
 import type { ProfileView } from '@runpledge/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 
@@ -12,13 +12,17 @@ export async function getRunnerProfile(slug: string): Promise<ProfileView> {
 }
 
 /**
- * The page as the current viewer sees it. `isOwner` depends on who asks, so the cache is kept
- * per viewer: signing in or out loads the page again for the new viewer.
+ * The page as a viewer sees it. `isOwner` depends on who asks, so the cache is kept per viewer:
+ * signing in or out loads the page again for the new viewer. Also used by the route's prefetch.
  */
-export function useRunnerProfile(slug: string) {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: [...runnerProfileKey(slug), user?.id ?? 'visitor'],
+export const runnerProfileQuery = (slug: string, viewerId: string | undefined) =>
+  queryOptions({
+    queryKey: [...runnerProfileKey(slug), viewerId ?? 'visitor'],
     queryFn: () => getRunnerProfile(slug),
   });
+
+/** The page as the current viewer sees it. */
+export function useRunnerProfile(slug: string) {
+  const { user } = useAuth();
+  return useQuery(runnerProfileQuery(slug, user?.id));
 }

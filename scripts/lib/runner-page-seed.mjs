@@ -1,0 +1,89 @@
+// A runner page made the way a runner makes it, for the benches: sign up, create the page with five
+// challenges, and (optionally) publish it with a lifetime code.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ROOT } from './stack.mjs';
+
+/** One JSON call to the gateway; throws on a non-2xx answer. Returns the body and the session cookie set, if any. */
+export async function api(base, method, path, body, cookie) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return { body: await res.json(), cookie: res.headers.get('set-cookie')?.split(';')[0] };
+}
+
+/** Signs a new runner up and creates their page with a story and five challenges. */
+export async function seedRunnerPage(base) {
+  const { body: signup, cookie } = await api(base, 'POST', '/api/auth/signup', {
+    email: `bench-${randomUUID()}@example.com`,
+    password: 'Secret123',
+  });
+  const { body } = await api(
+    base,
+    'POST',
+    '/api/runner-profile',
+    {
+      urlSlug: `bench-${Date.now().toString(36)}`,
+      name: 'Jane Doe',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      goalHours: 3,
+      goalMinutes: 45,
+      description: 'Running my first marathon for the children’s hospital. '.repeat(8).trim(),
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: 'https://www.extra-life.org/index.cfm?fuseaction=donorDrive.event&eventID=1',
+      donorDriveParticipantId: '12345',
+      challenges: [
+        { amount: 25, description: 'Pick a song for my race day playlist' },
+        { amount: 40, description: 'Write your name on my bib or arm for race day' },
+        { amount: 50, description: 'Race Day Cameo video recorded during the race', isExclusive: true },
+        { amount: 100, description: 'Challenge me to a beer mile' },
+        { amount: 250, description: 'Run a long run in a banana suit with photos guaranteed', isExclusive: true },
+      ],
+    },
+    cookie,
+  );
+  return { profile: body.profile, user: signup.user, cookie };
+}
+
+function runLifetimeCodeCli(env, code) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`${ROOT}services/billing/dist/cli/lifetime-code.js`, '--lifetime', code], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', (status) => (status === 0 ? resolve() : reject(new Error(`lifetime-code exited ${status}`))));
+  });
+}
+
+/**
+ * Publishes the page as a runner would with a lifetime code (`npm run billing:code`, then the code at
+ * checkout), and waits until visitors see it published. `env` is the stack's (its DATABASE_URL).
+ */
+export async function publishRunnerPage(base, env, page, timeoutMs = 15_000) {
+  const code = `BENCH${randomUUID().slice(0, 8).toUpperCase()}`;
+  await runLifetimeCodeCli(env, code);
+  await api(
+    base,
+    'POST',
+    '/api/subscription/create-checkout',
+    {
+      userId: page.user.id,
+      successUrl: `${base}/payment?success=true`,
+      cancelUrl: `${base}/payment?canceled=true`,
+      discountCode: code,
+    },
+    page.cookie,
+  );
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { body } = await api(base, 'GET', `/api/runner-profile/${page.profile.urlSlug}`);
+    if (body.profile.published) return;
+    await sleep(200);
+  }
+  throw new Error(`the runner page /${page.profile.urlSlug} was not published within ${timeoutMs} ms`);
+}

@@ -1,0 +1,61 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleProfileView } from '@/features/runner-page/testing/sample-profile';
+import { createQueryClient } from '@/lib/query-client';
+import { jsonResponse, sampleUser } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { AppProvider } from './provider';
+import { createRoutes } from './router';
+
+const profile = sampleProfileView();
+const profilePath = `/api/runner-profile/${profile.urlSlug}`;
+
+function pageApi() {
+  return mockApi({
+    'GET /api/auth/me': jsonResponse(200, { user: sampleUser() }),
+    'GET /api/subscription/check': jsonResponse(200, { status: 'none', hasAccess: false }),
+    [`GET ${profilePath}`]: jsonResponse(200, { profile }),
+    [`GET /api/training-stats/${profile.id}`]: jsonResponse(200, { hasTrainingData: false }),
+    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+  });
+}
+
+describe("the runner page route's prefetch", () => {
+  afterEach(() => localStorage.clear());
+
+  it('requests the page data as the route starts loading, before the page code runs', async () => {
+    const api = pageApi();
+    const queryClient = createQueryClient();
+    createMemoryRouter(createRoutes(queryClient), { initialEntries: [`/${profile.urlSlug}`] });
+
+    await waitFor(() => expect(api.called('GET', profilePath)).toHaveLength(1));
+    expect(queryClient.getQueryData(['runner-profile', profile.urlSlug, 'visitor'])).toEqual(profile);
+  });
+
+  it.each([
+    ['a visitor', undefined],
+    ['a signed-in viewer', sampleUser()],
+  ])('gives the page the prefetched data for %s, with one request in all', async (_viewer, user) => {
+    if (user) localStorage.setItem('runpledge:user', JSON.stringify(user));
+    const api = pageApi();
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [`/${profile.urlSlug}`] });
+    render(
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: profile.name })).toBeInTheDocument();
+    expect(api.called('GET', profilePath)).toHaveLength(1);
+  });
+
+  it('leaves the sample pages at /test-{name} alone', async () => {
+    const api = pageApi();
+    createMemoryRouter(createRoutes(createQueryClient()), { initialEntries: ['/test-sample'] });
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls.filter((call) => call.path.startsWith('/api/runner-profile/'))).toEqual([]);
+  });
+});
