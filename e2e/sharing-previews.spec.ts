@@ -95,6 +95,14 @@ test.describe('sharing previews', () => {
     expect(again.headers()['etag']).toBe(etag);
     expect((await request.get(image, { headers: { 'if-none-match': etag } })).status()).toBe(304);
 
+    // The runner page's own code is preloaded with the entry: no second round trip to discover it.
+    const modulePreloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)"/g)].map((m) => m[1]!);
+    const landingPreloads = modulePreloads(await (await request.get('/')).text());
+    const pageOnly = modulePreloads(head.html).filter((src) => !landingPreloads.includes(src));
+    expect(pageOnly.some((src) => /^\/assets\/runner-page-[\w-]+\.js$/.test(src))).toBe(true);
+    for (const src of pageOnly) expect((await request.get(src)).status()).toBe(200);
+
     const head304 = await request.head(`/${page.urlSlug}`);
     expect(head304.status()).toBe(200);
     expect(head304.headers()['content-type']).toContain('text/html');

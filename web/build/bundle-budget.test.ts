@@ -4,6 +4,7 @@ import {
   firstLoadKeys,
   formatBudgetReport,
   gzipSize,
+  routeOnlyFiles,
   type BudgetConfig,
   type Manifest,
 } from './bundle-budget';
@@ -113,5 +114,19 @@ describe('first-load JavaScript budget', () => {
     const text = 'runpledge '.repeat(1000);
     expect(gzipSize(text)).toBeGreaterThan(20);
     expect(gzipSize(text)).toBeLessThan(text.length / 50);
+  });
+});
+
+describe('routeOnlyFiles', () => {
+  it('lists the JavaScript a route adds to the entry, without what the entry already loads', () => {
+    expect(routeOnlyFiles(manifest, 'src/app/routes/runner-page.tsx')).toEqual([
+      'assets/runner-page-e5.js',
+      'assets/shared-c3.js',
+      'assets/zod-d4.js',
+    ]);
+  });
+
+  it('refuses a route that is not a lazy chunk of the build', () => {
+    expect(() => routeOnlyFiles(manifest, 'src/app/routes/gone.tsx')).toThrow(/not a lazy-loaded chunk/);
   });
 });

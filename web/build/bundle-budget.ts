@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -74,6 +76,22 @@ export function firstLoadKeys(manifest: Manifest, routeSource: string): string[]
   return staticClosure(manifest, [...entries, routeSource]);
 }
 
+/**
+ * The JavaScript files a lazy route adds to the app's entry: what the server may `modulepreload` with
+ * the page's HTML, so the browser fetches them with the entry instead of after it has run.
+ */
+export function routeOnlyFiles(manifest: Manifest, routeSource: string): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const withEntry = new Set(staticClosure(manifest, entries));
+  return firstLoadKeys(manifest, routeSource)
+    .filter((key) => !withEntry.has(key))
+    .map((key) => manifest[key]!.file)
+    .filter((file) => file.endsWith('.js'));
+}
+
+/** Where the build leaves each preloaded route's files for the gateway (not served: under .vite/). */
+export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
 export interface RouteResult extends RouteBudget {
   chunks: { file: string; gzipBytes: number }[];
   totalGzipBytes: number;
@@ -129,11 +147,14 @@ export function formatBudgetReport(results: RouteResult[]): string {
  * Fails the build when a budgeted route's first load passes its budget, measured from the manifest
  * Vite writes (needs `build.manifest: true`) and each chunk gzipped at level 9.
  */
-export function bundleBudget(config: BudgetConfig = FIRST_LOAD_BUDGETS): Plugin {
+export function bundleBudget(
+  config: BudgetConfig = FIRST_LOAD_BUDGETS,
+  preloadRoutes: string[] = ['src/app/routes/runner-page.tsx'],
+): Plugin {
   return {
     name: 'runpledge:bundle-budget',
     apply: 'build',
-    writeBundle(_options, bundle) {
+    writeBundle(options, bundle) {
       const manifestAsset = bundle['.vite/manifest.json'];
       if (manifestAsset?.type !== 'asset') return this.error('the bundle budget needs build.manifest: true');
       const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
@@ -144,6 +165,8 @@ export function bundleBudget(config: BudgetConfig = FIRST_LOAD_BUDGETS): Plugin 
       });
       const report = formatBudgetReport(results);
       if (!ok) return this.error(`first-load JavaScript over budget:\n${report}`);
+      const preloads = Object.fromEntries(preloadRoutes.map((source) => [source, routeOnlyFiles(manifest, source)]));
+      writeFileSync(join(options.dir ?? 'dist', ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 2)}\n`);
       console.log(`\nfirst-load JavaScript budgets:\n${report}`);
     },
   };

@@ -16,6 +16,17 @@ const BUILT = `<!doctype html>
 </html>`;
 
 describe('IndexTemplate', () => {
+  it("puts head-end HTML after the build's own script, inside the head", () => {
+    const html = new IndexTemplate(BUILT).render(
+      '<title>Jane</title>',
+      '<link rel="modulepreload" href="/assets/r.js" />',
+    );
+    const preload = html.indexOf('<link rel="modulepreload" href="/assets/r.js" />');
+    expect(preload).toBeGreaterThan(html.indexOf('/assets/index-abc.js'));
+    expect(preload).toBeLessThan(html.indexOf('</head>'));
+    expect(html.match(/modulepreload/g)).toHaveLength(1);
+  });
+
   it('replaces exactly the marked generic tags and keeps the rest of the build', () => {
     const html = new IndexTemplate(BUILT).render(
       '<title>Jane</title>\n    <meta property="og:title" content="Jane" />',

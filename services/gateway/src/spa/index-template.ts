@@ -24,8 +24,14 @@ export class IndexTemplate {
     this.tail = close === -1 ? '' : withoutTitle.slice(close);
   }
 
-  /** The page with `tags` (already escaped HTML) in place of the generic ones. */
-  render(tags: string): string {
-    return `${this.head}${tags}\n    ${this.tail.replace(/^\s*/, '')}`;
+  /**
+   * The page with `tags` (already escaped HTML) in place of the generic ones, and `headEnd` (HTML)
+   * last in the head, after the build's own scripts and preloads.
+   */
+  render(tags: string, headEnd = ''): string {
+    const tail = this.tail.replace(/^\s*/, '');
+    const close = headEnd ? tail.search(/<\/head>/i) : -1;
+    const withHeadEnd = close === -1 ? tail : `${tail.slice(0, close)}  ${headEnd}\n  ${tail.slice(close)}`;
+    return `${this.head}${tags}\n    ${withHeadEnd}`;
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IndexTemplate } from './index-template.js';
+import { isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -27,6 +28,7 @@ export async function registerSpaHosting(
   // Read once: a deployment ships a new build with a new process.
   const indexHtml = readFileSync(indexFile, 'utf8');
   const template = new IndexTemplate(indexHtml);
+  const preloads = runnerPagePreloads(webDist);
   await fastify.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -54,7 +56,7 @@ export async function registerSpaHosting(
     }
     // Answered once the tags are known; a failed look-up still gets the page.
     void pageTags.tagsFor(path).then(
-      (tags) => reply.send(template.render(tags)),
+      (tags) => reply.send(template.render(tags, isRunnerPagePath(path) ? preloads : '')),
       () => reply.send(indexHtml),
     );
     return true;
