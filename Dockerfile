@@ -44,6 +44,8 @@ COPY libs libs
 COPY services services
 COPY tools tools
 COPY web web
+# Google Analytics for the web build (empty: none, nothing sent); see docs/analytics.md.
+ARG VITE_GA_MEASUREMENT_ID=""
 RUN npm run build \
  && find libs services tools -path '*/dist/*' \
       \( -name '*.d.ts' -o -name '*.map' -o -name '.tsbuildinfo' \) -delete

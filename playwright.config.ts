@@ -1,21 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 // Workers inherit the port chosen once here by the runner.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
 // The stack's Strava emulator, which the journeys also drive (seeding athletes, revoking tokens).
 process.env.E2E_STRAVA_EMULATOR_PORT ??= String(13100 + Math.floor(Math.random() * 800));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,7 +25,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
   ],

@@ -9,23 +9,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { freePort, migrateAll, ROOT, startStack } from './lib/stack.mjs';
 import { publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 /** The issue's targets, for `/` and the runner page alike. */
 export const TARGETS = { score: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const REPORT_DIR = `${ROOT}.runtime/lighthouse`;
 
@@ -142,8 +132,8 @@ export async function runLighthouseBench({ runs = Number(process.env.BENCH_LIGHT
     await fetch(`${base}/api/runner-profile/${page.profile.urlSlug}`).then((res) => res.text());
 
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
+      chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_ARGS,
     });
     const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
     console.log(

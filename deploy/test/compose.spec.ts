@@ -188,8 +188,19 @@ describe('docker-compose.yml', () => {
         .filter(([, value]) => value === null)
         .map(([name]) => name);
     expect(pass('gateway')).toEqual(
-      expect.arrayContaining(['SESSION_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'DRAIN_DELAY_MS', 'RPC_TIMEOUT_MS']),
+      expect.arrayContaining([
+        'SESSION_SECRET',
+        'PUBLIC_URL',
+        'TRUST_PROXY',
+        'DRAIN_DELAY_MS',
+        'RPC_TIMEOUT_MS',
+        'GA_MEASUREMENT_ID',
+      ]),
     );
+    // The web app's build-time setting goes to the image build, not the container.
+    expect(raw.services.gateway?.build).toMatchObject({
+      args: { VITE_GA_MEASUREMENT_ID: '${VITE_GA_MEASUREMENT_ID:-}' },
+    });
     expect(pass('identity')).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']));
     expect(pass('billing')).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
     for (const name of ['fitness', 'fitness-worker'])

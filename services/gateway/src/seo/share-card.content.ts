@@ -1,19 +1,9 @@
-import type { PublicProfileView } from '@runpledge/contracts';
+import { formatMoney, progressPercent, type PublicProfileView } from '@runpledge/contracts';
 import { createHash } from 'node:crypto';
 import type { ShareCardContent, ShareCardFundraising } from './share-card.renderer.js';
 
 /** Bumped when the card's design changes, so every URL carrying a version changes with it. */
 const DESIGN_VERSION = 1;
-
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** $1,250 for whole amounts, $12.50 otherwise (as the runner page shows them). */
-export function formatMoney(amount: string | number): string {
-  const n = Number(amount);
-  if (!Number.isFinite(n)) return wholeDollars.format(0);
-  return Number.isInteger(n) ? wholeDollars.format(n) : withCents.format(n);
-}
 
 /** "Sunday, October 11, 2026" for "2026-10-11" (a calendar date: no time zone shift). */
 export function formatMarathonDate(date: string): string {
@@ -34,8 +24,13 @@ function fundraisingOf(view: PublicProfileView): ShareCardFundraising {
   const goal = Number(view.fundraisingGoal);
   const donors = view.totalDonors;
   if (Number.isFinite(goal) && goal > 0) {
-    const percent = Number.isFinite(raised) && raised > 0 ? Math.min(100, (raised / goal) * 100) : 0;
-    return { kind: 'progress', raised: formatMoney(raised), goal: formatMoney(goal), percent, donors };
+    return {
+      kind: 'progress',
+      raised: formatMoney(raised),
+      goal: formatMoney(goal),
+      percent: progressPercent(raised, goal),
+      donors,
+    };
   }
   if (Number.isFinite(raised) && raised > 0) return { kind: 'raised', raised: formatMoney(raised), donors };
   const count = view.fundraisingChallenges.length;

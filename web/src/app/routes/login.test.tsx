@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, sampleUser } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
@@ -66,7 +66,8 @@ describe('/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/jane/fitness');
+    // The navigation follows the toast; on a busy machine it may land a tick later.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jane/fitness'));
   });
 
   it('toggles to sign-up with its own heading and tab title', () => {

@@ -1,8 +1,7 @@
-import type { Challenge, ProfileView } from '@runpledge/contracts';
+import { formatMoney, type Challenge, type ProfileView } from '@runpledge/contracts';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { formatMoney } from '../utils/fundraising';
 import { DonateLink } from './donate-link';
 
 interface ChallengeCardProps {

@@ -1,8 +1,7 @@
-import type { ProfileView } from '@runpledge/contracts';
+import { formatMoney, progressPercent, type ProfileView } from '@runpledge/contracts';
 import { lazy, Suspense } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { formatMoney, progressPercent } from '../utils/fundraising';
 import { ChallengeList } from './challenge-card';
 import { DonateLink } from './donate-link';
 import { Section } from './section';

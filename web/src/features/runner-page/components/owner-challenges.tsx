@@ -1,3 +1,4 @@
+import { formatMoney, type Challenge, type ChallengeInput, type ProfileView } from '@runpledge/contracts';
 import {
   closestCenter,
   DndContext,
@@ -16,7 +17,6 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { Challenge, ChallengeInput, ProfileView } from '@runpledge/contracts';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -25,7 +25,6 @@ import { cn } from '@/lib/cn';
 import { useDeleteChallenge } from '../api/delete-challenge';
 import { useReorderChallenges } from '../api/reorder-challenges';
 import { useSaveChallenge } from '../api/save-challenge';
-import { formatMoney } from '../utils/fundraising';
 import { ChallengeCard } from './challenge-card';
 import { ChallengeDialog } from './challenge-dialog';
 

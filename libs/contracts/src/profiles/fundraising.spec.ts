@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatMoney, progressPercent } from './fundraising';
+import { describe, expect, it } from '@jest/globals';
+import { formatMoney, progressPercent } from './fundraising.js';
 
 describe('fundraising progress', () => {
   it('is raised divided by goal', () => {
