@@ -103,6 +103,14 @@ test.describe('sharing previews', () => {
     expect(pageOnly.some((src) => /^\/assets\/runner-page-[\w-]+\.js$/.test(src))).toBe(true);
     for (const src of pageOnly) expect((await request.get(src)).status()).toBe(200);
 
+    // The page's data comes with it, as a visitor would get it from the API, so the app need not wait for it.
+    const embedded = /<script id="rp-runner-page" type="application\/json">(.*?)<\/script>/.exec(head.html);
+    expect(JSON.parse(embedded![1]!)).toMatchObject({
+      slug: page.urlSlug,
+      profile: { name: RUNNER_NAME, urlSlug: page.urlSlug, isOwner: false, published: true },
+    });
+    expect((await request.get(`/${page.urlSlug}`)).headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+
     const head304 = await request.head(`/${page.urlSlug}`);
     expect(head304.status()).toBe(200);
     expect(head304.headers()['content-type']).toContain('text/html');

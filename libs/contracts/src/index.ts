@@ -19,3 +19,4 @@ export * from './fitness/fitness.schemas.js';
 export * from './fitness/fitness.events.js';
 export * from './http/api-error.js';
 export * from './http/health.js';
+export * from './http/page-data.js';

@@ -26,6 +26,7 @@ describe('gateway response compression', () => {
   const script = `export const story = ${JSON.stringify('Running for the hospital. '.repeat(200))};\n`;
   // Different from `script` so the test proves the build's .br file is what is sent.
   const prebuilt = `${script}// precompressed\n`;
+  const indexHtml = `<!doctype html><head><title>RunPledge</title></head><div id="root"><!-- ${'loader '.repeat(300)} --></div>`;
   let webDist: string;
   let gateway: ReturnType<typeof startProcess>;
   let base: string;
@@ -33,7 +34,7 @@ describe('gateway response compression', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'rp-web-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDist, 'index.html'), indexHtml);
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), script);
     writeFileSync(join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(prebuilt));
     writeFileSync(join(webDist, 'assets', 'plain-abc123.js'), script);
@@ -48,6 +49,14 @@ describe('gateway response compression', () => {
   afterAll(async () => {
     await gateway?.stop();
     rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('compresses the app page the SPA fallback sends for a path like /{slug}', async () => {
+    const res = await rawGet(`${base}/jane-runs`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toContain('<div id="root">');
   });
 
   it('sends the precompressed brotli copy of a hashed asset, cached a year', async () => {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { takeEmbeddedRunnerPage } from '@/features/runner-page/api/embedded-page-data';
 import { runnerProfileQuery } from '@/features/runner-page/api/get-runner-profile';
 import { readSavedUser } from '@/lib/auth';
 import { PageLoader } from './page-loader';
@@ -16,17 +17,21 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 /**
- * Starts loading a runner page's data while its code loads, instead of after: one round trip
- * less before the page shows. Not awaited, so the page renders (with its skeleton) as soon as
- * its code is in; the page's own query picks up the request in flight.
+ * A runner page's data without waiting for its code: a visitor's first page comes with it in the
+ * HTML (the gateway embeds the public view); otherwise the request starts while the code loads,
+ * one round trip less before the page shows. Not awaited, so the page renders (with its skeleton)
+ * as soon as its code is in; the page's own query picks up the data or the request in flight.
  */
 const prefetchRunnerPage =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
     const slug = params.slug ?? '';
-    if (!slug.startsWith(DEBUG_SLUG_PREFIX)) {
-      void queryClient.prefetchQuery(runnerProfileQuery(slug, readSavedUser()?.id));
-    }
+    if (slug.startsWith(DEBUG_SLUG_PREFIX)) return null;
+    const viewerId = readSavedUser()?.id;
+    const query = runnerProfileQuery(slug, viewerId);
+    const embedded = takeEmbeddedRunnerPage(slug);
+    if (embedded && viewerId === undefined) queryClient.setQueryData(query.queryKey, embedded);
+    else void queryClient.prefetchQuery(query);
     return null;
   };
 

@@ -1,3 +1,4 @@
+import { RUNNER_PAGE_DATA_ELEMENT_ID, type RunnerPageData } from '@runpledge/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,8 +22,20 @@ function pageApi() {
   });
 }
 
+/** What the gateway puts in a published page's HTML. */
+function embed(data: RunnerPageData) {
+  const script = document.createElement('script');
+  script.id = RUNNER_PAGE_DATA_ELEMENT_ID;
+  script.type = 'application/json';
+  script.textContent = JSON.stringify(data);
+  document.head.append(script);
+}
+
 describe("the runner page route's prefetch", () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    document.getElementById(RUNNER_PAGE_DATA_ELEMENT_ID)?.remove();
+  });
 
   it('requests the page data as the route starts loading, before the page code runs', async () => {
     const api = pageApi();
@@ -49,6 +62,34 @@ describe("the runner page route's prefetch", () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: profile.name })).toBeInTheDocument();
     expect(api.called('GET', profilePath)).toHaveLength(1);
+  });
+
+  it('shows a visitor the page from the data in the HTML, without asking the API', async () => {
+    const api = pageApi();
+    embed({ slug: profile.urlSlug, profile: { ...profile, name: 'Embedded Jane' } });
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [`/${profile.urlSlug}`] });
+    render(
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Embedded Jane' })).toBeInTheDocument();
+    expect(api.called('GET', profilePath)).toHaveLength(0);
+    expect(document.getElementById(RUNNER_PAGE_DATA_ELEMENT_ID)).toBeNull();
+  });
+
+  it.each([
+    ['a signed-in viewer (who may own it)', { slug: profile.urlSlug }, true],
+    ['another page', { slug: 'someone-else' }, false],
+  ])('asks the API when the embedded data is for %s', async (_case, data, signedIn) => {
+    if (signedIn) localStorage.setItem('runpledge:user', JSON.stringify(sampleUser()));
+    const api = pageApi();
+    embed({ profile: { ...profile, urlSlug: data.slug }, ...data });
+    createMemoryRouter(createRoutes(createQueryClient()), { initialEntries: [`/${profile.urlSlug}`] });
+
+    await waitFor(() => expect(api.called('GET', profilePath)).toHaveLength(1));
   });
 
   it('leaves the sample pages at /test-{name} alone', async () => {

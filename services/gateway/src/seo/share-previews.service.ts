@@ -4,6 +4,7 @@ import { env } from '../config/env.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
 import { shareCardContent, shareCardVersion } from './share-card.content.js';
+import { runnerPageDataScript } from './page-data.js';
 import { renderShareCard, renderSiteCard } from './share-card.renderer.js';
 import { renderShareTags, runnerShareTags, siteShareTags } from './share-tags.js';
 
@@ -42,12 +43,16 @@ export class SharePreviewsService {
     return this.cards.renders;
   }
 
-  /** The head tags (escaped HTML) for a path of the web app: a published runner's own, else the site's. */
+  /**
+   * The head tags (escaped HTML) for a path of the web app: a published runner's own, with the
+   * page's data for the app, else the site's.
+   */
   async tagsFor(path: string): Promise<string> {
     const view = await this.publishedPageAt(path);
     if (!view) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
     const { version } = this.contentOf(view);
-    return renderShareTags(runnerShareTags(view, env.PUBLIC_URL, cardPath(view.urlSlug, version)));
+    const tags = renderShareTags(runnerShareTags(view, env.PUBLIC_URL, cardPath(view.urlSlug, version)));
+    return `${tags}\n    ${runnerPageDataScript(view)}`;
   }
 
   /** A published page's card; 404 `Runner profile not found` for an unknown or unpublished page. */

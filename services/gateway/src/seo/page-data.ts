@@ -1,0 +1,20 @@
+import { RUNNER_PAGE_DATA_ELEMENT_ID, type PublicProfileView, type RunnerPageData } from '@runpledge/contracts';
+
+/**
+ * JSON that is safe inside `<script>`: `<`, `>` and `&` can never close the element or open a
+ * comment, and U+2028/U+2029 are escaped as well (the same rule as Next.js and serialize-javascript).
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The published page's public view, for the app to show at once (see RUNNER_PAGE_DATA_ELEMENT_ID). */
+export function runnerPageDataScript(view: PublicProfileView): string {
+  const data: RunnerPageData = { slug: view.urlSlug, profile: { ...view, isOwner: false } };
+  return `<script id="${RUNNER_PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
+}
