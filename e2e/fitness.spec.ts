@@ -77,7 +77,12 @@ test('a signed-in runner returning with Strava tokens has the connection saved, 
     })
     .toBe(4);
   const sync = await page.request.post('/api/strava/sync', { data: { userId: user.id } });
-  expect(await sync.json()).toEqual({ message: 'Activities Synced', synced: 0 });
+  const result = (await sync.json()) as { message: string; synced: number };
+  expect(result.message).toBe('Activities Synced');
+  // Nothing new; or, on a busy machine, the setup's own run still in flight, which a manual sync joins.
+  expect([0, 4]).toContain(result.synced);
+  // Either way the runs are stored once.
+  expect(((await (await page.request.get('/api/activities?limit=200')).json()) as unknown[]).length).toBe(4);
 });
 
 test('bad tokens on the landing return give the Connection Error notice', async ({ page }) => {
