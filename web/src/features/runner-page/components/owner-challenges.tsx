@@ -21,6 +21,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-context';
+import { GripIcon } from '@/components/ui/grip-icon';
 import { cn } from '@/lib/cn';
 import { useDeleteChallenge } from '../api/delete-challenge';
 import { useReorderChallenges } from '../api/reorder-challenges';
@@ -173,14 +174,7 @@ function SortableChallenge({ profile, challenge, onEdit, onDelete }: SortableCha
             {...attributes}
             {...listeners}
           >
-            <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4 fill-current">
-              <circle cx="5.5" cy="3.5" r="1.25" />
-              <circle cx="10.5" cy="3.5" r="1.25" />
-              <circle cx="5.5" cy="8" r="1.25" />
-              <circle cx="10.5" cy="8" r="1.25" />
-              <circle cx="5.5" cy="12.5" r="1.25" />
-              <circle cx="10.5" cy="12.5" r="1.25" />
-            </svg>
+            <GripIcon />
           </button>
         }
         actions={

@@ -24,6 +24,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Textarea } from '@/components/ui/textarea';
+import { GripIcon } from '@/components/ui/grip-icon';
 import { cn } from '@/lib/cn';
 import { acceptsNumber, newChallengeDraft, type ChallengeDraft } from '../utils/signup-form-values';
 
@@ -183,14 +184,7 @@ function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: Chall
           aria-label={`Reorder challenge ${number}`}
           className="-ml-1 flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 active:cursor-grabbing"
         >
-          <svg viewBox="0 0 16 16" aria-hidden="true" className="size-4" fill="currentColor">
-            <circle cx="5.5" cy="3.5" r="1.25" />
-            <circle cx="10.5" cy="3.5" r="1.25" />
-            <circle cx="5.5" cy="8" r="1.25" />
-            <circle cx="10.5" cy="8" r="1.25" />
-            <circle cx="5.5" cy="12.5" r="1.25" />
-            <circle cx="10.5" cy="12.5" r="1.25" />
-          </svg>
+          <GripIcon />
         </button>
         <h3 className="flex-1 text-sm font-semibold text-neutral-900">Challenge {number}</h3>
         <Button
