@@ -1,3 +1,4 @@
+import { ROUTE_PRELOADS } from '@runpledge/contracts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
@@ -33,7 +34,7 @@ const KB = 1000;
 /** The budgets of issue #7: a first load of at most 170 kB of gzipped JavaScript. */
 export const FIRST_LOAD_BUDGETS: BudgetConfig = {
   routes: [
-    { route: '/{slug} (runner page)', source: 'src/app/routes/runner-page.tsx', maxGzipBytes: 170 * KB },
+    { route: '/{slug} (runner page)', source: ROUTE_PRELOADS.runnerPageRoute, maxGzipBytes: 170 * KB },
     { route: '/ (landing)', source: 'src/app/routes/landing.tsx', maxGzipBytes: 170 * KB },
     // Reported only: the sign-up form's validation (zod) and drag-and-drop (dnd-kit) put it near 170 kB.
     { route: '/signup', source: 'src/app/routes/signup.tsx' },
@@ -88,9 +89,6 @@ export function routeOnlyFiles(manifest: Manifest, routeSource: string): string[
     .map((key) => manifest[key]!.file)
     .filter((file) => file.endsWith('.js'));
 }
-
-/** Where the build leaves each preloaded route's files for the gateway (not served: under .vite/). */
-export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
 export interface RouteResult extends RouteBudget {
   chunks: { file: string; gzipBytes: number }[];
@@ -149,7 +147,7 @@ export function formatBudgetReport(results: RouteResult[]): string {
  */
 export function bundleBudget(
   config: BudgetConfig = FIRST_LOAD_BUDGETS,
-  preloadRoutes: string[] = ['src/app/routes/runner-page.tsx'],
+  preloadRoutes: string[] = [ROUTE_PRELOADS.runnerPageRoute],
 ): Plugin {
   return {
     name: 'runpledge:bundle-budget',
@@ -166,7 +164,7 @@ export function bundleBudget(
       const report = formatBudgetReport(results);
       if (!ok) return this.error(`first-load JavaScript over budget:\n${report}`);
       const preloads = Object.fromEntries(preloadRoutes.map((source) => [source, routeOnlyFiles(manifest, source)]));
-      writeFileSync(join(options.dir ?? 'dist', ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 2)}\n`);
+      writeFileSync(join(options.dir ?? 'dist', ROUTE_PRELOADS.file), `${JSON.stringify(preloads, null, 2)}\n`);
       console.log(`\nfirst-load JavaScript budgets:\n${report}`);
     },
   };

@@ -1,3 +1,4 @@
+import { RESERVED_SLUGS } from '../common/limits.js';
 import type { ProfileView } from '../profiles/profiles.schemas.js';
 
 /**
@@ -11,4 +12,22 @@ export interface RunnerPageData {
   slug: string;
   /** As a visitor sees it: `isOwner` is false. */
   profile: ProfileView;
+}
+
+/**
+ * What the web build tells the gateway: for each route listed, the JavaScript files it adds to the
+ * app's entry, in `web/dist/` + `file` (under .vite/, never served). The gateway preloads the
+ * runner page's with its HTML.
+ */
+export const ROUTE_PRELOADS = {
+  file: '.vite/route-preloads.json',
+  runnerPageRoute: 'src/app/routes/runner-page.tsx',
+} as const;
+
+/** The runner page's slug in a path of the web app, `/{slug}`: one segment that is no other screen or file. */
+export function runnerPageSlugOf(path: string): string | undefined {
+  const segment = /^\/([^/.]+)\/?$/.exec(path)?.[1];
+  return segment !== undefined && !(RESERVED_SLUGS as readonly string[]).includes(segment.toLowerCase())
+    ? segment
+    : undefined;
 }

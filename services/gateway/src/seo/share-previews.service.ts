@@ -1,5 +1,10 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { RUNNER_PROFILE_NOT_FOUND, urlSlugSchema, type PublicProfileView } from '@runpledge/contracts';
+import {
+  RUNNER_PROFILE_NOT_FOUND,
+  runnerPageSlugOf,
+  urlSlugSchema,
+  type PublicProfileView,
+} from '@runpledge/contracts';
 import { env } from '../config/env.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
@@ -16,9 +21,6 @@ export interface RunnerCard extends CardLookup {
 
 /** How long a page's HTML waits for its tags before going out with the site's. */
 const TAGS_DEADLINE_MS = 1500;
-
-/** `/{slug}`: one path segment (the runner page); anything longer is another screen. */
-const RUNNER_PAGE_PATH = /^\/([^/]+)\/?$/;
 
 /**
  * What crawlers and messengers read of a page without running JavaScript: the head tags of each
@@ -83,7 +85,7 @@ export class SharePreviewsService {
 
   /** The published page a path shows, if any; a failed look-up (service down) falls back to the site's tags. */
   private async publishedPageAt(path: string): Promise<PublicProfileView | undefined> {
-    const slug = RUNNER_PAGE_PATH.exec(path)?.[1];
+    const slug = runnerPageSlugOf(path);
     // Reserved routes (/login, /payment…) and the /test-{name} debug pages are no runner's.
     if (slug === undefined || !urlSlugSchema.safeParse(slug).success) return undefined;
     let timer: NodeJS.Timeout | undefined;

@@ -1,15 +1,10 @@
-import { RESERVED_SLUGS } from '@runpledge/contracts';
+import { ROUTE_PRELOADS, runnerPageSlugOf } from '@runpledge/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Written by the web build (web/build/bundle-budget.ts): each preloaded route's own JavaScript files. */
-const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
-const RUNNER_PAGE_ROUTE = 'src/app/routes/runner-page.tsx';
-
-/** `/{slug}` (a runner page, or the /test-{name} sample): one segment that is not another screen or a file. */
+/** `/{slug}`: a runner page, or the /test-{name} sample (the same route of the app). */
 export function isRunnerPagePath(path: string): boolean {
-  const segment = /^\/([^/.]+)\/?$/.exec(path)?.[1]?.toLowerCase();
-  return segment !== undefined && !(RESERVED_SLUGS as readonly string[]).includes(segment);
+  return runnerPageSlugOf(path) !== undefined;
 }
 
 /**
@@ -18,10 +13,10 @@ export function isRunnerPagePath(path: string): boolean {
  * the build's list.
  */
 export function runnerPagePreloads(webDist: string): string {
-  const file = join(webDist, ROUTE_PRELOADS_FILE);
+  const file = join(webDist, ROUTE_PRELOADS.file);
   if (!existsSync(file)) return '';
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[] | undefined>;
-  return (preloads[RUNNER_PAGE_ROUTE] ?? [])
+  return (preloads[ROUTE_PRELOADS.runnerPageRoute] ?? [])
     .filter((asset) => /^assets\/[\w.-]+\.js$/.test(asset))
     .map((asset) => `<link rel="modulepreload" crossorigin href="/${asset}" />`)
     .join('\n    ');
