@@ -1,3 +1,4 @@
+import { SAMPLE_PAGE_SLUG_PREFIX } from '@runpledge/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
@@ -9,7 +10,6 @@ import { PageLoader } from './page-loader';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { DEBUG_SLUG_PREFIX } from './routes/debug-slug';
 
 // Each page is its own chunk, loaded when its route is first visited.
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -26,7 +26,7 @@ const prefetchRunnerPage =
   (queryClient: QueryClient) =>
   ({ params }: LoaderFunctionArgs) => {
     const slug = params.slug ?? '';
-    if (slug.startsWith(DEBUG_SLUG_PREFIX)) return null;
+    if (slug.startsWith(SAMPLE_PAGE_SLUG_PREFIX)) return null;
     const viewerId = readSavedUser()?.id;
     const query = runnerProfileQuery(slug, viewerId);
     const embedded = takeEmbeddedRunnerPage(slug);

@@ -39,6 +39,9 @@ export const BUSINESS = {
   carouselCardsPerView: 3,
 } as const;
 
+/** Spec 2: /test-{name} is the sample (debug) page, so no runner's slug starts with it. */
+export const SAMPLE_PAGE_SLUG_PREFIX = 'test-';
+
 /** Route names a runner's page slug may not take. */
 export const RESERVED_SLUGS = [
   'api',

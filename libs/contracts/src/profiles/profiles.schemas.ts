@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_LIMITS, RESERVED_SLUGS } from '../common/limits.js';
+import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../common/limits.js';
 import { DONATION_PLATFORMS } from './donation-links.js';
 
 /** What profiles knows of an account, from identity's events. */
@@ -18,9 +18,12 @@ export const urlSlugSchema = z
   .min(1, 'Please choose a page address')
   .max(FIELD_LIMITS.urlSlug, `The page address can be at most ${FIELD_LIMITS.urlSlug} characters`)
   .regex(SLUG_PATTERN, 'The page address may only contain lowercase letters, numbers and hyphens')
-  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug) && !slug.startsWith('test-'), {
-    message: 'This page address is reserved. Please choose another.',
-  });
+  .refine(
+    (slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug) && !slug.startsWith(SAMPLE_PAGE_SLUG_PREFIX),
+    {
+      message: 'This page address is reserved. Please choose another.',
+    },
+  );
 
 const text = (label: string, max: number) =>
   z
