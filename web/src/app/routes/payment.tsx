@@ -10,8 +10,6 @@ import { PaymentNotice } from '@/features/billing/components/payment-notice';
 import { PaymentSuccess } from '@/features/billing/components/payment-success';
 import { PricingCard } from '@/features/billing/components/pricing-card';
 import { useAuth } from '@/lib/auth';
-import { savedSignupSlug } from '@/lib/saved-signup-slug';
-import { clearSignupForm } from '@/lib/signup-form-storage';
 import { useRedirectToPage } from '@/features/billing/hooks/use-redirect-to-page';
 import { leaveFor } from '@/features/billing/leave-for';
 import { trackEvent, trackFunnelStep } from '@/lib/analytics';
@@ -74,9 +72,7 @@ function StartTrial({ canceled }: { canceled: boolean }) {
         trackEvent('purchase', { value: 0, currency: 'USD', lifetime_access: true });
         trackFunnelStep('page_live');
         toast({ title: 'Lifetime Access Granted!', description: result.message, variant: 'success' });
-        const slug = savedSignupSlug();
-        clearSignupForm();
-        redirectToPage(user.id, slug);
+        redirectToPage(user.id);
         return;
       }
       if (!result.url) throw new Error('no checkout URL');
@@ -91,9 +87,7 @@ function StartTrial({ canceled }: { canceled: boolean }) {
           description: error.body?.message ?? 'Your subscription is already active.',
           variant: 'success',
         });
-        const slug = savedSignupSlug();
-        clearSignupForm();
-        redirectToPage(user.id, slug);
+        redirectToPage(user.id);
         return;
       }
       const invalidCode = error instanceof ApiRequestError && error.body?.message === INVALID_CODE;

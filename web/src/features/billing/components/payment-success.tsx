@@ -4,8 +4,6 @@ import { useToast } from '@/components/ui/toast-context';
 import { trackEvent, trackFunnelStep } from '@/lib/analytics';
 import { reconcileCheckout } from '../api/reconcile-checkout';
 import { useAuth } from '@/lib/auth';
-import { savedSignupSlug } from '@/lib/saved-signup-slug';
-import { clearSignupForm } from '@/lib/signup-form-storage';
 import { useRedirectToPage } from '../hooks/use-redirect-to-page';
 import { PaymentNotice } from './payment-notice';
 
@@ -30,10 +28,7 @@ export function PaymentSuccess({ sessionId }: { sessionId: string | null }) {
     });
     trackFunnelStep('page_live');
     toast({ title: 'Payment Successful!', description: 'Your free trial has started.', variant: 'success' });
-    // The slug is read before the saved data is cleared.
-    const slug = savedSignupSlug();
-    clearSignupForm();
-    redirectToPage(user?.id ?? null, slug);
+    redirectToPage(user?.id ?? null);
   }, [loading, user, sessionId, toast, redirectToPage]);
 
   return (
