@@ -7,6 +7,7 @@ export * from './messaging/subject.js';
 export * from './messaging/rpc-handler.decorator.js';
 export * from './messaging/service.exception.js';
 export * from './messaging/rpc-exception.filter.js';
+export * from './errors/dependency-outage.js';
 export * from './events/outbox-message.entity.js';
 export * from './events/processed-event.entity.js';
 export * from './events/event-tables.migration.js';

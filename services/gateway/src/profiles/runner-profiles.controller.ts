@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
+  OUTAGE,
   PROFILES,
   RUNNER_PROFILE_NOT_FOUND,
   challengeOrderRequestSchema,
@@ -13,6 +14,7 @@ import {
   type SessionUser,
   type SlugAvailability,
 } from '@runpledge/contracts';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
@@ -46,9 +48,17 @@ export class RunnerProfilesController {
   async getBySlug(
     @Param('slug') slug: string,
     @CurrentUser() user: SessionUser | undefined,
-  ): Promise<{ profile: ProfileView }> {
-    const view = await this.views.bySlug(slug);
-    return { profile: { ...view, isOwner: user !== undefined && user.id === view.userId } };
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ profile: ProfileView; stale?: true }> {
+    const { view, stale } = await this.views.bySlugOrStale(slug);
+    const profile = { ...view, isOwner: user !== undefined && user.id === view.userId };
+    if (!stale) return { profile };
+    // Profiles is down: the copy this replica served last, said so in a header and in the body.
+    void reply
+      .header(OUTAGE.staleHeader, '1')
+      .header('warning', '110 - "Response is Stale"')
+      .header('cache-control', 'no-store');
+    return { profile, stale: true };
   }
 
   @Put('runner-profile/:id')
