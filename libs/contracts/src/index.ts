@@ -3,6 +3,7 @@ export * from './common/event-envelope.js';
 export * from './common/limits.js';
 export * from './common/rpc-pattern.js';
 export * from './common/outage.js';
+export * from './common/idempotency.js';
 export * from './identity/identity.patterns.js';
 export * from './identity/identity.schemas.js';
 export * from './identity/identity.events.js';

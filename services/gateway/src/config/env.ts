@@ -13,6 +13,8 @@ export const gatewayEnvSchema = baseEnvSchema
     WEB_DIST: z.string().default(defaultWebDist),
     /** Deadline of every request the gateway sends over NATS. */
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** How long a runner page's view stays in a replica's memory without an announcement (tests shorten it). */
+    PROFILE_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** Deadline of each service's ping in the readiness check. */
     HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
     /** After SIGTERM: how long readiness answers 503 before the server stops taking requests. */

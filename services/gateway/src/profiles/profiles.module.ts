@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { env } from '../config/env.js';
 import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
@@ -12,7 +13,10 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
   controllers: [RunnerProfilesController, FundraisingChallengesController, EncouragementController],
   providers: [
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.
-    { provide: ProfileViewCache, useValue: new ProfileViewCache({ ttlMs: 30_000, maxEntries: 10_000 }) },
+    {
+      provide: ProfileViewCache,
+      useValue: new ProfileViewCache({ ttlMs: env.PROFILE_VIEW_CACHE_TTL_MS, maxEntries: 10_000 }),
+    },
     ProfileCacheInvalidations,
     PublicProfileViews,
   ],

@@ -16,6 +16,7 @@ import {
 } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -38,6 +39,7 @@ export class RunnerProfilesController {
   ) {}
 
   @Post('runner-profile')
+  @Idempotent()
   async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: Profile }> {
     const profile = parseOrThrow(createProfileRequestSchema, body);
     return { profile: await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile }) };
