@@ -6,7 +6,7 @@ import { ensureDatabase } from './infra.mjs';
 import { startOwnNats, startOwnPostgres, startOwnRedis } from './own-infra.mjs';
 import { freePort, migrateAll, startStack } from './stack.mjs';
 
-export async function startFaultStack({ env: extraEnv = {}, log = () => {}, readyTimeoutMs = 90_000 } = {}) {
+export async function startFaultStack({ env: extraEnv = {}, log = () => {}, readyTimeoutMs = 180_000 } = {}) {
   const [postgres, nats, redis] = await Promise.all([startOwnPostgres(), startOwnNats(), startOwnRedis()]);
   const infra = { postgres, nats, redis };
   const id = `fault${Date.now().toString(36)}`;

@@ -28,7 +28,13 @@ async function waitForPort(port, timeoutMs, what) {
 }
 
 /** A long-running server process that can be stopped and started again with the same arguments. */
-function restartable(name, command, args, port, { readyMs = 20_000, spawnOptions = {}, ready = waitForPort } = {}) {
+function restartable(
+  name,
+  command,
+  args,
+  port,
+  { readyMs = 20_000, spawnOptions = {}, ready = waitForPort, stopSignal = 'SIGTERM', killSignal = 'SIGKILL' } = {},
+) {
   let child;
   let exited;
   const handle = {
@@ -51,14 +57,14 @@ function restartable(name, command, args, port, { readyMs = 20_000, spawnOptions
     },
     async stop() {
       if (!handle.running) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      child.kill(stopSignal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     },
     async kill() {
       if (!handle.running) return;
-      child.kill('SIGKILL');
+      child.kill(killSignal);
       await exited;
     },
   };
