@@ -39,30 +39,44 @@ export async function prepareRunners(base, count, label = 'load') {
   const runners = [];
   for (let i = 0; i < count; i++) {
     const email = `${label}-${randomUUID()}@example.com`;
-    let signup;
+    let session;
+    for (let attempt = 0; attempt < 20 && !session; attempt++) {
+      const signup = await call(base, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
+      // 409: an earlier attempt went through but its answer was lost: sign in instead.
+      const res =
+        signup.status === 409
+          ? await call(base, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } })
+          : signup;
+      if (res.status === 200 || res.status === 201) session = res;
+      else await sleep(500);
+    }
+    if (!session) throw new Error(`could not sign ${email} up`);
+    const cookie = session.headers.get('set-cookie').split(';')[0];
+    const slug = `${label}-${Date.now().toString(36)}-${i}`;
+    const key = randomUUID();
+    let page;
     for (let attempt = 0; attempt < 20; attempt++) {
-      signup = await call(base, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
-      if (signup.status === 201 || signup.status === 409) break;
+      // The same Idempotency-Key on each attempt: one page however often it is sent.
+      page = await call(base, 'POST', '/api/runner-profile', {
+        cookie,
+        key,
+        body: {
+          urlSlug: slug,
+          name: `Runner ${i}`,
+          marathonName: 'Chicago Marathon',
+          marathonDate: '2027-10-10',
+          goalHours: 3,
+          goalMinutes: 45,
+          description: 'Running for the kids.',
+          donationPlatform: 'other',
+          charityLink: 'https://charity.example.org/donate',
+        },
+      });
+      if (page.status === 201) break;
       await sleep(500);
     }
-    if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(signup.body)}`);
-    const cookie = signup.headers.get('set-cookie').split(';')[0];
-    const slug = `${label}-${Date.now().toString(36)}-${i}`;
-    const page = await call(base, 'POST', '/api/runner-profile', {
-      cookie,
-      body: {
-        urlSlug: slug,
-        name: `Runner ${i}`,
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        goalHours: 3,
-        goalMinutes: 45,
-        description: 'Running for the kids.',
-        donationPlatform: 'other',
-        charityLink: 'https://charity.example.org/donate',
-      },
-    });
     if (page.status !== 201) throw new Error(`page creation failed: ${page.status} ${JSON.stringify(page.body)}`);
+    const signup = session;
     runners.push({ cookie, userId: signup.body.user.id, profileId: page.body.profile.id, slug });
   }
   return runners;
