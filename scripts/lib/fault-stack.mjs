@@ -6,7 +6,13 @@ import { ensureDatabase } from './infra.mjs';
 import { startOwnNats, startOwnPostgres, startOwnRedis } from './own-infra.mjs';
 import { freePort, migrateAll, startStack } from './stack.mjs';
 
-export async function startFaultStack({ env: extraEnv = {}, log = () => {}, readyTimeoutMs = 180_000 } = {}) {
+export async function startFaultStack({ env: extraEnv = {}, log: logLine = () => {}, readyTimeoutMs = 180_000 } = {}) {
+  // Errors of every process (level 50+, or an uncaught crash) are kept for the test's report.
+  const errors = [];
+  const log = (name, line) => {
+    if (/"level":(5|6)\d/.test(line) || /Error|FATAL/.test(line)) errors.push(`${name} ${line.slice(0, 1500)}`);
+    logLine(name, line);
+  };
   const [postgres, nats, redis] = await Promise.all([startOwnPostgres(), startOwnNats(), startOwnRedis()]);
   const infra = { postgres, nats, redis };
   const id = `fault${Date.now().toString(36)}`;
@@ -38,6 +44,7 @@ export async function startFaultStack({ env: extraEnv = {}, log = () => {}, read
   return {
     ...stack,
     infra,
+    errors,
     env: stack.env,
     async stop() {
       await stack.stop();

@@ -254,7 +254,10 @@ export async function verifyWrites(databaseUrl, requests) {
       const { rows } = await client.query('SELECT description FROM profiles.runner_profiles WHERE id = $1', [
         profileId,
       ]);
-      const allowed = new Set(mine.slice(lastAcked).map((r) => r.marker));
+      // The last acknowledged edit, or one that may have been applied after it: sent later, or
+      // still unanswered (in flight, or lost to a timeout) when it was sent.
+      const last = mine[lastAcked];
+      const allowed = new Set(mine.filter((r) => r === last || r.at + r.ms >= last.at).map((r) => r.marker));
       if (allowed.has(rows[0]?.description)) foundOnce += ackedEdits;
       else wrongEdits.push({ profileId, description: rows[0]?.description, expected: mine[lastAcked].marker });
     }

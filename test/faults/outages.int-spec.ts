@@ -20,6 +20,8 @@ type LoadRequest = ReturnType<typeof startWriteLoad>['requests'][number];
 
 let stack: Stack;
 let runners: Runner[];
+/** Pages the load never edits (an edit drops a page's stale copy, rightly). */
+let pages: Runner[];
 let db: pg.Pool;
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -47,7 +49,7 @@ async function underLoad(
     during,
   }: { beforeMs?: number; outageMs?: number; afterMs?: number; during?: () => Promise<void> } = {},
 ) {
-  const load = startWriteLoad(stack.url, runners, { ratePerSecond: 12 });
+  const load = startWriteLoad(stack.url, runners, { ratePerSecond: 6 });
   await sleep(beforeMs);
   const faultAt = Date.now();
   await fault();
@@ -65,8 +67,10 @@ async function underLoad(
 }
 
 function report(name: string, requests: LoadRequest[], extra: Record<string, unknown> = {}) {
-  // The figures, for the closing note and CI logs.
+  // The figures, for the closing note and CI logs, and the stack's errors meanwhile.
   console.log(`${name}: ${JSON.stringify({ ...summarize(requests), ...extra })}`);
+  const errors = stack.errors.splice(0);
+  if (errors.length) console.log(`${name}, errors logged:\n${errors.slice(0, 20).join('\n')}`);
 }
 
 beforeAll(async () => {
@@ -75,7 +79,9 @@ beforeAll(async () => {
   // A pool: its connections die with the database in the outage test, and come back after.
   db = new pg.Pool({ connectionString: stack.env.DATABASE_URL, max: 2 });
   db.on('error', () => undefined);
-  runners = await prepareRunners(stack.url, 4, 'flt');
+  const prepared = await prepareRunners(stack.url, 5, 'flt');
+  runners = prepared.slice(0, 3);
+  pages = prepared.slice(3);
 }, 400_000);
 
 afterAll(async () => {
@@ -149,7 +155,7 @@ describe('dependency outages under steady write load', () => {
     });
 
     const failures = run.requests.filter((r) => r.status < 200 || r.status >= 300);
-    expect(run.duringOutage.length).toBeGreaterThan(20);
+    expect(run.duringOutage.length).toBeGreaterThan(10);
     expect(run.duringOutage.filter((r) => r.status === 503).length).toBeGreaterThan(0);
     expect(failures.map((r) => r.status).filter((s) => s !== 503)).toEqual([]);
     expect(failures.filter((r) => r.retryAfter === null)).toEqual([]);
@@ -162,7 +168,7 @@ describe('dependency outages under steady write load', () => {
 
   it('NATS stopped for 5 s: 503 at once (p99 ≤ 200 ms), events committed meanwhile reach JetStream after, recovery ≤ 5 s, a runner page served before stays up, marked stale', async () => {
     const { nats } = stack.infra;
-    const page = runners[2]!;
+    const page = pages[0]!;
     const fresh = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('x-runpledge-stale')).toBeNull();
@@ -192,7 +198,7 @@ describe('dependency outages under steady write load', () => {
       outageStatuses: outage.statuses,
     });
 
-    expect(run.duringOutage.length).toBeGreaterThan(20);
+    expect(run.duringOutage.length).toBeGreaterThan(10);
     expect(outage.statuses).toEqual({ 503: run.duringOutage.length });
     expect(outage.p99).toBeLessThanOrEqual(200);
     expect(run.requests.filter((r) => r.status === 500 || r.status === 0)).toEqual([]);
@@ -227,7 +233,7 @@ describe('dependency outages under steady write load', () => {
   });
 
   it('the profiles service down: a runner page served before stays up, marked stale; one never served is a 503', async () => {
-    const page = runners[3]!;
+    const page = pages[1]!;
     const fresh = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
     expect(fresh.status).toBe(200);
     await stack.processes.get('profiles')!.stop();
