@@ -49,7 +49,7 @@ async function underLoad(
     during,
   }: { beforeMs?: number; outageMs?: number; afterMs?: number; during?: () => Promise<void> } = {},
 ) {
-  const load = startWriteLoad(stack.url, runners, { ratePerSecond: 6 });
+  const load = startWriteLoad(stack.url, runners, { ratePerSecond: 4 });
   await sleep(beforeMs);
   const faultAt = Date.now();
   await fault();
@@ -310,7 +310,7 @@ describe('processes killed and stopped under steady write load', () => {
   );
 
   it('SIGTERM of the gateway under load: requests in flight finish, no new ones are taken, exit 0 within 10 s', async () => {
-    const load = startWriteLoad(stack.url, runners, { ratePerSecond: 6 });
+    const load = startWriteLoad(stack.url, runners, { ratePerSecond: 4 });
     await sleep(2000);
     const gateway = stack.processes.get('gateway')!;
     const sigtermAt = Date.now();

@@ -36,6 +36,7 @@ const MESSAGES = [
   'terminating connection due to administrator command',
   'cannot use a pool after calling end',
   'driver not connected',
+  'query runner already released', // TypeORM, after the connection died mid-transaction
 ];
 
 export function isDependencyOutage(error: unknown, depth = 0): boolean {

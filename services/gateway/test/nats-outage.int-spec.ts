@@ -1,0 +1,80 @@
+// The gateway's RPC client while NATS is down (its own nats-server, stopped and started here):
+// every call is a 503 at once, a call waiting when the link drops ends with 503 then, and calls
+// work again after the broker returns. Before: each call waited its whole deadline and was a 504.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { HttpException } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { rpcSubject } from '@runpledge/server-kit';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { startOwnNats } from '../../../scripts/lib/own-infra.mjs';
+
+type OwnNats = Awaited<ReturnType<typeof startOwnNats>>;
+type Client = InstanceType<(typeof import('../src/nats/nats-rpc.client.js'))['NatsRpcClient']>;
+
+describe('NatsRpcClient while NATS is down', () => {
+  let nats: OwnNats;
+  let client: Client;
+  let responder: NatsConnection | undefined;
+  const savedUrl = process.env.NATS_URL;
+
+  /** A service answering `echo.ping`, and one that never answers `slow.ping`. */
+  async function startResponders() {
+    responder = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
+    responder.subscribe(rpcSubject('echo.ping'), {
+      callback: (_err, msg) => msg.respond(JSON.stringify({ response: { pong: true }, isDisposed: true })),
+    });
+    responder.subscribe(rpcSubject('slow.ping'), { callback: () => undefined });
+  }
+
+  const statusOf = async (call: Promise<unknown>) => {
+    const started = Date.now();
+    try {
+      await call;
+      return { status: 200, ms: Date.now() - started };
+    } catch (err) {
+      return { status: err instanceof HttpException ? err.getStatus() : -1, ms: Date.now() - started };
+    }
+  };
+
+  beforeAll(async () => {
+    nats = await startOwnNats();
+    process.env.NATS_URL = nats.url;
+    // The client reads NATS_URL when its module loads.
+    const { NatsRpcClient } = await import('../src/nats/nats-rpc.client.js');
+    client = new NatsRpcClient();
+    await client.onModuleInit();
+    await startResponders();
+  });
+
+  afterAll(async () => {
+    await responder?.close();
+    await client?.onApplicationShutdown().catch(() => undefined);
+    await nats?.remove();
+    process.env.NATS_URL = savedUrl;
+  });
+
+  it('answers 503 at once while down, ends a waiting call with 503 when the link drops, and recovers', async () => {
+    expect(await client.send('echo.ping', {})).toEqual({ pong: true });
+
+    const waiting = statusOf(client.send('slow.ping', {}, 5_000));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await nats.stop();
+    expect(await waiting).toMatchObject({ status: 503 });
+    expect((await waiting).ms).toBeLessThan(2_000);
+    expect(client.connected).toBe(false);
+
+    const whileDown = [];
+    for (let i = 0; i < 20; i++) whileDown.push(await statusOf(client.send('echo.ping', {}, 5_000)));
+    expect(whileDown.map((r) => r.status)).toEqual(Array(20).fill(503));
+    expect(Math.max(...whileDown.map((r) => r.ms))).toBeLessThanOrEqual(200);
+
+    const restarted = Date.now();
+    await nats.start();
+    await eventually(async () => expect(await client.send('echo.ping', {}, 1_000)).toEqual({ pong: true }), {
+      timeoutMs: 10_000,
+      intervalMs: 50,
+    });
+    expect(Date.now() - restarted).toBeLessThanOrEqual(5_000);
+    expect(client.connected).toBe(true);
+  }, 60_000);
+});
