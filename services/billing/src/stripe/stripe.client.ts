@@ -21,7 +21,9 @@ export class StripeClient {
   constructor(private readonly config: StripeConfig) {
     const base = config.apiBase;
     this.stripe = new Stripe(config.secretKey, {
-      maxNetworkRetries: base ? 0 : 2,
+      // A 5xx, a 409 or a lost connection is retried (twice, with backoff) with the same
+      // idempotency key: one effect at Stripe, and the runner sees a failure only if it lasts.
+      maxNetworkRetries: 2,
       telemetry: false,
       ...(base && {
         host: base.hostname,
