@@ -1,10 +1,10 @@
 // The whole product on its own PostgreSQL, NATS and Redis (throwaway instances on free ports), so a
 // test or the chaos run may stop, kill and restart any of them, and any process of the stack.
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { ensureDatabase } from './infra.mjs';
 import { startOwnNats, startOwnPostgres, startOwnRedis } from './own-infra.mjs';
 import { freePort, migrateAll, startStack } from './stack.mjs';
+import { createTestRun } from './test-run.mjs';
 
 export async function startFaultStack({ env: extraEnv = {}, log: logLine = () => {}, readyTimeoutMs = 180_000 } = {}) {
   // Errors of every process (level 50+, or an uncaught crash) are kept for the test's report.
@@ -15,21 +15,17 @@ export async function startFaultStack({ env: extraEnv = {}, log: logLine = () =>
   };
   const [postgres, nats, redis] = await Promise.all([startOwnPostgres(), startOwnNats(), startOwnRedis()]);
   const infra = { postgres, nats, redis };
-  const id = `fault${Date.now().toString(36)}`;
+  // A test run's namespace and settings (subject and key prefixes, rate limits, mail folder), on
+  // these instances.
+  const run = createTestRun('fault');
   const env = {
     ...process.env,
+    ...run.env,
     DATABASE_URL: postgres.url,
     NATS_URL: nats.url,
     REDIS_URL: redis.url,
-    NATS_SUBJECT_PREFIX: `${id}.`,
-    REDIS_PREFIX: `${id}:`,
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+    // Time for in-flight requests on SIGTERM, as in production.
     SHUTDOWN_GRACE_MS: '2000',
-    RATE_LIMIT_SIGNIN_PER_IP: '100000',
-    RATE_LIMIT_SIGNUP_PER_IP: '100000',
-    RATE_LIMIT_PUBLIC_WRITES_PER_IP: '100000',
-    OUTBOX_DIR: `${tmpdir()}/rp-outbox-${id}`,
     ...extraEnv,
   };
   let stack;

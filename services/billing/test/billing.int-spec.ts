@@ -303,12 +303,7 @@ describe('billing through the gateway, against the Stripe emulator', () => {
       );
       expect(portal.status).toBe(200);
       await faults({ kind: 'status', status: 502, path: '/v1/billing_portal/sessions' });
-      const portalDown = await call(
-        'POST',
-        '/api/subscription/portal',
-        { returnUrl: `${stack.url}/dashboard` },
-        runner.cookie,
-      );
+      const portalDown = await openPortal();
       expect(portalDown).toMatchObject({
         status: 503,
         body: { message: 'The payment provider is unavailable. Please try again.' },
