@@ -38,9 +38,11 @@ async function call(base, method, path, { body, cookie, key, timeoutMs = 15_000 
 export async function prepareRunners(base, count, label = 'load') {
   const runners = [];
   for (let i = 0; i < count; i++) {
-    const email = `${label}-${randomUUID()}@example.com`;
+    let email = `${label}-${randomUUID()}@example.com`;
     let session;
-    for (let attempt = 0; attempt < 20 && !session; attempt++) {
+    for (let attempt = 0; attempt < 60 && !session; attempt++) {
+      // A slow, busy stack: after a few tries with one address (its per-address budget), another.
+      if (attempt > 0 && attempt % 4 === 0) email = `${label}-${randomUUID()}@example.com`;
       const signup = await call(base, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
       // 409: an earlier attempt went through but its answer was lost: sign in instead.
       const res =
@@ -48,7 +50,7 @@ export async function prepareRunners(base, count, label = 'load') {
           ? await call(base, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } })
           : signup;
       if (res.status === 200 || res.status === 201) session = res;
-      else await sleep(500);
+      else await sleep(1000);
     }
     if (!session) throw new Error(`could not sign ${email} up`);
     const cookie = session.headers.get('set-cookie').split(';')[0];
