@@ -8,7 +8,7 @@
 //   CHAOS_COMPONENTS                comma-separated, default every service, the worker, the gateway,
 //                                   postgres, nats and redis
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isBuilt } from './lib/stack.mjs';
+import { isBuilt, waitForReady } from './lib/stack.mjs';
 import { startFaultStack } from './lib/fault-stack.mjs';
 import { prepareRunners, recoveryMs, startWriteLoad, summarize, verifyWrites } from './lib/write-load.mjs';
 
@@ -58,11 +58,15 @@ try {
     const restartAt = Date.now();
     if (infra) await infra.start();
     else stack.restart(name);
+    // Recovery counts from when the stack answers ready again (a process's boot is not recovery).
+    await waitForReady(stack.url, 180_000).catch(() => undefined);
     const restartedAt = Date.now();
-    say(`${name}: killed, down ${Math.round((restartAt - killedAt) / 100) / 10} s, started again`);
+    say(
+      `${name}: killed, down ${Math.round((restartAt - killedAt) / 100) / 10} s, ready again after ${Math.round((restartedAt - restartAt) / 100) / 10} s`,
+    );
     faults.push({ name, killedAt, restartedAt });
     // Settle: recovered and calm before the next one.
-    await sleep(12_000);
+    await sleep(10_000);
   }
   while (Date.now() - started < durationMs) await sleep(500);
   const requests = await load.stop();
@@ -79,7 +83,7 @@ try {
   console.log(
     `writes          acknowledged ${verified.acknowledged}, found once ${verified.foundOnce}, lost ${verified.lost.length}, applied twice ${verified.twice.length}, page edits out of order ${verified.wrongEdits.length}`,
   );
-  console.log('recovery        (from the restart until every request succeeds again)');
+  console.log('recovery        (from ready again after the restart until every request succeeds)');
   for (const fault of faults) {
     const window = requests.filter((r) => r.at >= fault.killedAt && r.at < fault.restartedAt + 12_000);
     const failed = window.filter((r) => r.status < 200 || r.status >= 300);
