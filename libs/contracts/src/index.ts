@@ -1,6 +1,7 @@
 export * from './common/error-code.js';
 export * from './common/event-envelope.js';
 export * from './common/limits.js';
+export * from './common/text.js';
 export * from './common/rpc-pattern.js';
 export * from './identity/identity.patterns.js';
 export * from './identity/identity.schemas.js';
