@@ -37,13 +37,15 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
         RATE_LIMIT_SIGNIN_PER_IP: '100000',
       },
       port: await freePort(),
+      // A busy shared machine can take a while to start five processes.
+      readyTimeoutMs: 180_000,
     });
     owner = await api.signUp();
     const created = await api.call('POST', '/api/runner-profile', { body: pageBody(), cookie: owner.cookie });
     expect(created.status).toBe(201);
     page = created.body.profile;
     challengeId = page.fundraisingChallenges[0].id;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await stack?.stop();
@@ -100,7 +102,13 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
         'message',
         'The message',
       ],
-      ['POST /api/activities', true, { name: 'Long run', date: daysAgo(1), distanceKm: 10, durationSeconds: 3600 }, 'name', 'The name of the run'],
+      [
+        'POST /api/activities',
+        true,
+        { name: 'Long run', date: daysAgo(1), distanceKm: 10, durationSeconds: 3600 },
+        'name',
+        'The name of the run',
+      ],
       ['POST /api/auth/signup', false, { email: 'new@example.com', password: 'Secret123' }, 'password', 'Password'],
       ['POST /api/auth/signin', false, { email: 'new@example.com', password: 'Secret123' }, 'email', 'Email'],
       ['POST /api/auth/verify', false, { token: 'abc', type: 'signup' }, 'token', 'token'],

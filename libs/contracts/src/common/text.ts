@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 /** Control characters (C0, DEL, C1) except tab (\t) and newline (\n). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 /** Half of a surrogate pair without its other half: not text, and PostgreSQL cannot store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
