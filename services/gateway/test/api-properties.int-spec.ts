@@ -381,6 +381,7 @@ describe('every route of API.md against arbitrary input (property-based)', () =>
       env: {
         ...process.env,
         RATE_LIMIT_PUBLIC_WRITES_PER_IP: '1000000',
+        RPC_TIMEOUT_MS: '20000',
         RATE_LIMIT_SIGNUP_PER_IP: '1000000',
         RATE_LIMIT_SIGNIN_PER_IP: '1000000',
         LOG_LEVEL: 'warn',

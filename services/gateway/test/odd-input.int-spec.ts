@@ -33,6 +33,7 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
       env: {
         ...process.env,
         RATE_LIMIT_PUBLIC_WRITES_PER_IP: '100000',
+        RPC_TIMEOUT_MS: '20000',
         RATE_LIMIT_SIGNUP_PER_IP: '100000',
         RATE_LIMIT_SIGNIN_PER_IP: '100000',
       },

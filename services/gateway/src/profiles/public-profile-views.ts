@@ -11,8 +11,9 @@ export class PublicProfileViews {
     readonly cache: ProfileViewCache,
   ) {}
 
-  /** The page, or a 404 `Runner profile not found`. */
-  bySlug(slug: string): Promise<PublicProfileView> {
+  /** The page, or a 404 `Runner profile not found`; the slug is matched whatever its case. */
+  bySlug(typed: string): Promise<PublicProfileView> {
+    const slug = typed.toLowerCase();
     return this.cache.get(slug, () => {
       // No page can have a slug the rules refuse.
       if (!urlSlugSchema.safeParse(slug).success) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
