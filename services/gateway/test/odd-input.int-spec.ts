@@ -212,6 +212,28 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
     expect(leap.body.profile.marathonDate).toBe('2028-02-29');
   });
 
+  it('answers create and update with published and isOwner, like GET', async () => {
+    const created = await api.call('POST', '/api/runner-profile', { body: pageBody(), cookie: owner.cookie });
+    expect(created.status).toBe(201);
+    expect(created.body.profile).toMatchObject({ published: false, isOwner: true });
+    const updated = await api.call('PUT', `/api/runner-profile/${created.body.profile.id}`, {
+      body: { name: 'Jane' },
+      cookie: owner.cookie,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.profile).toMatchObject({ name: 'Jane', published: false, isOwner: true });
+  });
+
+  it('finds a page whatever the case of its address, with or without a trailing slash', async () => {
+    const upper = await api.call('GET', `/api/runner-profile/${page.urlSlug.toUpperCase()}/`);
+    expect(upper.status).toBe(200);
+    expect(upper.body.profile.id).toBe(page.id);
+    const html = await api.call('GET', `/${page.urlSlug.toUpperCase()}/?ref=share`);
+    expect(html.status).toBe(301);
+    const location = await fetch(`${stack.url}/${page.urlSlug.toUpperCase()}/?ref=share`, { redirect: 'manual' });
+    expect(location.headers.get('location')).toBe(`/${page.urlSlug}?ref=share`);
+  });
+
   it('takes DonorDrive participant ids of digits only', async () => {
     const body = pageBody({
       donationPlatform: 'donordrive',
