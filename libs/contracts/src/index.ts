@@ -1,6 +1,7 @@
 export * from './common/error-code.js';
 export * from './common/event-envelope.js';
 export * from './common/limits.js';
+export * from './common/text.js';
 export * from './common/rpc-pattern.js';
 export * from './common/outage.js';
 export * from './common/idempotency.js';
@@ -11,6 +12,7 @@ export * from './profiles/profiles.patterns.js';
 export * from './profiles/profiles.schemas.js';
 export * from './profiles/donation-links.js';
 export * from './profiles/fundraising.js';
+export * from './profiles/marathon-name.js';
 export * from './profiles/profiles.events.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.schemas.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../common/limits.js';
+import { textField } from '../common/text.js';
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -10,16 +11,14 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** Spec 5 (Auth): trimmed, required, valid e-mail. */
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = textField('Email', { error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
 /** Spec 5 (Auth), sign-up: 8+ characters with a lowercase letter, an uppercase letter and a number. */
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
+export const newPasswordSchema = textField('Password', { error: 'Password is required' })
   .min(1, 'Password is required')
   .min(FIELD_LIMITS.passwordMinLength, 'Password must be at least 8 characters long')
   .max(FIELD_LIMITS.passwordMaxLength, `Password must be at most ${FIELD_LIMITS.passwordMaxLength} characters long`)
@@ -32,8 +31,7 @@ export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const signInRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
+  password: textField('Password', { error: 'Password is required' })
     .min(1, 'Password is required')
     .max(FIELD_LIMITS.passwordMaxLength, 'Invalid login credentials'),
 });
@@ -41,8 +39,7 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 export const VERIFICATION_TYPES = ['signup'] as const;
 export const verifyEmailRequestSchema = z.object({
-  token: z
-    .string({ error: 'This confirmation link is invalid or has expired.' })
+  token: textField('token', { error: 'This confirmation link is invalid or has expired.' })
     .min(1, 'This confirmation link is invalid or has expired.')
     .max(200, 'This confirmation link is invalid or has expired.'),
   type: z.enum(VERIFICATION_TYPES, { error: 'This confirmation link is invalid or has expired.' }),

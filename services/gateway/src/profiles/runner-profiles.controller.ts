@@ -40,9 +40,10 @@ export class RunnerProfilesController {
 
   @Post('runner-profile')
   @Idempotent()
-  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: Profile }> {
-    const profile = parseOrThrow(createProfileRequestSchema, body);
-    return { profile: await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile }) };
+  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: ProfileView }> {
+    const request = parseOrThrow(createProfileRequestSchema, body);
+    const profile = await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile: request });
+    return { profile: await this.asOwnerSees(profile) };
   }
 
   @Public()
@@ -68,12 +69,18 @@ export class RunnerProfilesController {
     @CurrentUser() user: SessionUser,
     @Param('id') id: string,
     @Body() body: unknown,
-  ): Promise<{ profile: Profile }> {
+  ): Promise<{ profile: ProfileView }> {
     const profileId = profileIdOr404(id);
     const changes = parseOrThrow(updateProfileRequestSchema, body);
     const profile = await this.rpc.send<Profile>(PROFILES.profile.update, { userId: user.id, profileId, changes });
     this.cache.invalidate(profileId);
-    return { profile };
+    return { profile: await this.asOwnerSees(profile) };
+  }
+
+  /** A written page as GET shows it to its owner (API.md: create and update carry `published`, `isOwner`). */
+  private async asOwnerSees(profile: Profile): Promise<ProfileView> {
+    const { published } = await this.views.bySlug(profile.urlSlug);
+    return { ...profile, published, isOwner: true };
   }
 
   @Delete('runner-profile/:id')
