@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { BASE, createPage, signedInContext, startTrial, type TestUser } from './support/journeys';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, ownerWithPublishedPage } from './support/journeys';
 
 // Supporters choose challenges on a published page; what one does, another browser sees.
 
@@ -18,13 +18,12 @@ async function claim(page: Page, description: string, name: string) {
 }
 
 test.describe('challenge claims', () => {
-  let owner: { context: BrowserContext; user: TestUser };
+  let owner: Awaited<ReturnType<typeof ownerWithPublishedPage>>;
   let slug: string;
 
   test.beforeAll(async ({ browser }) => {
-    owner = await signedInContext(browser);
-    slug = (await createPage(owner.context.request)).urlSlug;
-    await startTrial(owner.context, owner.user.id, slug);
+    owner = await ownerWithPublishedPage(browser);
+    slug = owner.slug;
   });
 
   test.afterAll(async () => {
