@@ -53,7 +53,7 @@ const DNS = ['UDP/53', 'TCP/53'];
 const EGRESS: Record<string, string[]> = {
   gateway: [...DNS, 'TCP/4222', 'TCP/6379'],
   identity: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/587', 'TCP/465'],
-  profiles: [...DNS, 'TCP/4222', 'TCP/5432'],
+  profiles: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/587', 'TCP/465'],
   billing: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/443'],
   fitness: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
   'fitness-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],

@@ -78,3 +78,13 @@ export async function startTrial(context: BrowserContext, userId: string, slug: 
     })
     .toBe(true);
 }
+
+/** A new signed-in runner with a published page (trial started): the set-up of the page journeys. */
+export async function ownerWithPublishedPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; user: TestUser; slug: string }> {
+  const owner = await signedInContext(browser);
+  const { urlSlug: slug } = await createPage(owner.context.request);
+  await startTrial(owner.context, owner.user.id, slug);
+  return { ...owner, slug };
+}

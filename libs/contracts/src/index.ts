@@ -14,6 +14,7 @@ export * from './profiles/donation-links.js';
 export * from './profiles/fundraising.js';
 export * from './profiles/marathon-name.js';
 export * from './profiles/profiles.events.js';
+export * from './profiles/challenge-claims.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.schemas.js';
 export * from './billing/billing.events.js';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { ChallengeClaimsModule } from './challenge-claims/challenge-claims.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { EncouragementsModule } from './encouragements/encouragements.module.js';
 import { FundraisingChallengesModule } from './fundraising-challenges/fundraising-challenges.module.js';
@@ -15,6 +16,7 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     FundraisingChallengesModule,
     EncouragementsModule,
     OwnerAccessModule,
+    ChallengeClaimsModule,
   ],
 })
 export class AppModule {}

@@ -22,6 +22,11 @@ export const PROFILES = {
     update: 'profiles.challenge.update',
     delete: 'profiles.challenge.delete',
   },
+  claim: {
+    create: 'profiles.claim.create',
+    release: 'profiles.claim.release',
+    listOwn: 'profiles.claim.list-own',
+  },
   encouragement: {
     create: 'profiles.encouragement.create',
     list: 'profiles.encouragement.list',

@@ -222,6 +222,10 @@ export const challengeSchema = z.object({
   description: z.string(),
   isExclusive: z.boolean(),
   position: z.number().int(),
+  /** The claimer's name for a claimed exclusive challenge, else null. */
+  claimedBy: z.string().nullable(),
+  /** How many supporters have chosen it. */
+  claimCount: z.number().int(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
@@ -279,12 +283,16 @@ export interface SlugAvailability {
   message?: string;
 }
 
+/** A supporter's name, as encouragement and challenge claims take it: 1-100 characters. */
+export const supporterNameSchema = (requiredMessage: string) =>
+  textField('Your name', { error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`);
+
 export const encouragementRequestSchema = z.object({
   runnerProfileId: z.uuid('Runner profile not found'),
-  senderName: textField('Your name', { error: 'Both name and message are required' })
-    .trim()
-    .min(1, 'Both name and message are required')
-    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`),
+  senderName: supporterNameSchema('Both name and message are required'),
   message: textField('The message', { error: 'Both name and message are required' })
     .trim()
     .min(1, 'Both name and message are required')

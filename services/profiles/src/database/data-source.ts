@@ -1,5 +1,6 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { AccountEntity } from '../accounts/account.entity.js';
+import { ChallengeClaimEntity } from '../challenge-claims/challenge-claim.entity.js';
 import { env } from '../config/env.js';
 import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
@@ -7,10 +8,18 @@ import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-chall
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
+import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-CreateChallengeClaims.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
   url: env.DATABASE_URL,
-  entities: [AccountEntity, RunnerProfileEntity, FundraisingChallengeEntity, EncouragementEntity, OwnerAccessEntity],
-  migrations: [CreateAccounts1763800000200, CreateRunnerProfiles1763800000210],
+  entities: [
+    AccountEntity,
+    RunnerProfileEntity,
+    FundraisingChallengeEntity,
+    EncouragementEntity,
+    OwnerAccessEntity,
+    ChallengeClaimEntity,
+  ],
+  migrations: [CreateAccounts1763800000200, CreateRunnerProfiles1763800000210, CreateChallengeClaims1795552964729],
 });

@@ -19,6 +19,8 @@ export function toChallenge(entity: FundraisingChallengeEntity): Challenge {
     description: entity.description,
     isExclusive: entity.isExclusive,
     position: entity.position,
+    claimedBy: entity.isExclusive ? (entity.claimedBy ?? null) : null,
+    claimCount: entity.claimCount ?? 0,
   };
 }
 

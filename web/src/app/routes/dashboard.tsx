@@ -2,6 +2,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { LinkButton } from '@/components/ui/link-button';
 import { DocumentTitle } from '@/components/seo/document-title';
+import { ChallengeClaims } from '@/features/claims/components/challenge-claims';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 
 export default function DashboardRoute() {
@@ -15,6 +16,7 @@ export default function DashboardRoute() {
         </LinkButton>
       </div>
       <Dashboard />
+      <ChallengeClaims />
     </PageLayout>
   );
 }
