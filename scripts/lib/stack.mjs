@@ -17,7 +17,9 @@ const ENTRIES = {
 const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
 
 export function servicesBuilt() {
-  return [...SERVICES, 'gateway', 'fitness-worker', 'profiles-worker', 'emulators'].every((name) => existsSync(entry(name)));
+  return [...SERVICES, 'gateway', 'fitness-worker', 'profiles-worker', 'emulators'].every((name) =>
+    existsSync(entry(name)),
+  );
 }
 
 export function isBuilt() {
@@ -133,7 +135,10 @@ async function emulatorSettings(stackEnvIn, gatewayPort, log) {
     // Without real platform settings both donation platforms are the emulators'.
     const donorDriveBase = `http://${host}:${donorDrivePort}`;
     const justGivingBase = `http://${host}:${justGivingPort}`;
-    log('runpledge', `no JUSTGIVING_API_KEY: totals come from the DonorDrive and JustGiving emulators at ${donorDriveBase}, ${justGivingBase}`);
+    log(
+      'runpledge',
+      `no JUSTGIVING_API_KEY: totals come from the DonorDrive and JustGiving emulators at ${donorDriveBase}, ${justGivingBase}`,
+    );
     Object.assign(stackEnv, {
       JUSTGIVING_API_URL: justGivingBase,
       DONORDRIVE_BASE_URL: env.DONORDRIVE_BASE_URL || donorDriveBase,

@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { PROFILES, PROFILES_EVENTS, type DonationsPage, type Profile, type PublicProfileView } from '@runpledge/contracts';
+import {
+  PROFILES,
+  PROFILES_EVENTS,
+  type DonationsPage,
+  type Profile,
+  type PublicProfileView,
+} from '@runpledge/contracts';
 import { startDonorDriveEmulator, startJustGivingEmulator, type PlatformEmulator } from '@runpledge/emulators';
 import { bootstrapService } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
@@ -45,14 +51,18 @@ describe('fundraising totals from the donation platforms', () => {
     return (await res.json()) as T;
   }
   const view = (slug: string) => ok<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
-  const refresh = (userId: string, profileId: string) => ok<{ queued: true }>(PROFILES.profile.refreshTotals, { userId, profileId });
+  const refresh = (userId: string, profileId: string) =>
+    ok<{ queued: true }>(PROFILES.profile.refreshTotals, { userId, profileId });
   const slug = () => `totals-${randomUUID().slice(0, 12)}`;
 
   /** A published page of a new owner (with an account to mail), on the given platform. */
   async function createPage(platform: Record<string, unknown>) {
     const userId = randomUUID();
     const email = `${userId}@runner.example`;
-    await db.query(`INSERT INTO profiles.accounts (user_id, email, registered_at) VALUES ($1, $2, now())`, [userId, email]);
+    await db.query(`INSERT INTO profiles.accounts (user_id, email, registered_at) VALUES ($1, $2, now())`, [
+      userId,
+      email,
+    ]);
     await db.query(
       `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'active', now() + interval '30 days', now())`,
       [userId],
@@ -110,11 +120,21 @@ describe('fundraising totals from the donation platforms', () => {
   });
 
   it('reads a DonorDrive participant: raised, goal, donors, the donor wall newest first, and announces the change', async () => {
-    const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', { goal: 1000 });
+    const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', {
+      goal: 1000,
+    });
     const id = String(participant.participantID);
-    await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, { amount: 50, name: 'Alex', message: 'Go Jane!' });
+    await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, {
+      amount: 50,
+      name: 'Alex',
+      message: 'Go Jane!',
+    });
     await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, { amount: 25 });
-    await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, { amount: 100, name: 'Sam', hideAmount: true });
+    await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, {
+      amount: 100,
+      name: 'Sam',
+      hideAmount: true,
+    });
     const { profile } = await createPage({
       donationPlatform: 'donordrive',
       donorDriveEventUrl: 'https://events.example.org/index.cfm?fuseaction=donorDrive.event&eventID=1',
@@ -135,10 +155,10 @@ describe('fundraising totals from the donation platforms', () => {
       [null, '25.00', null],
       ['Alex', '50.00', 'Go Jane!'],
     ]);
-    const events = await db.query(`SELECT payload FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2`, [
-      PROFILES_EVENTS.totalsChanged.type,
-      profile.id,
-    ]);
+    const events = await db.query(
+      `SELECT payload FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2`,
+      [PROFILES_EVENTS.totalsChanged.type, profile.id],
+    );
     expect(events.rows.map((r) => r.payload.fundsRaised)).toEqual(['175.00']);
   });
 
@@ -172,7 +192,11 @@ describe('fundraising totals from the donation platforms', () => {
   it('reads a JustGiving page in pounds, with the donor count from the donations pagination', async () => {
     const shortName = `jane-${randomUUID().slice(0, 8)}`;
     await control(justGiving, 'POST', '/_emulator/pages', { shortName, goal: 800, currency: 'GBP' });
-    await control(justGiving, 'POST', `/_emulator/pages/${shortName}/donations`, { amount: 30, name: 'Pat', message: 'Cheers' });
+    await control(justGiving, 'POST', `/_emulator/pages/${shortName}/donations`, {
+      amount: 30,
+      name: 'Pat',
+      message: 'Cheers',
+    });
     await control(justGiving, 'POST', `/_emulator/pages/${shortName}/donations`, { amount: 10 });
     const { profile } = await createPage({ donationPlatform: 'justgiving', justGivingPageShortName: shortName });
     const synced = await eventually(async () => {
@@ -202,10 +226,7 @@ describe('fundraising totals from the donation platforms', () => {
     const faultedBefore = (await control<{ faulted: number }>(justGiving, 'GET', '/_emulator/stats')).faulted;
     const started = Date.now();
     const { profile } = await createPage({ donationPlatform: 'justgiving', justGivingPageShortName: shortName });
-    await eventually(
-      async () => expect((await view(profile.urlSlug)).fundsRaised).toBe('5.00'),
-      { timeoutMs: 20_000 },
-    );
+    await eventually(async () => expect((await view(profile.urlSlug)).fundsRaised).toBe('5.00'), { timeoutMs: 20_000 });
     expect((await control<{ faulted: number }>(justGiving, 'GET', '/_emulator/stats')).faulted).toBe(faultedBefore + 2);
     // Two retries: at least the first delay, then twice it.
     expect(Date.now() - started).toBeGreaterThanOrEqual(RETRY_DELAY_MS * 3);
@@ -232,14 +253,18 @@ describe('fundraising totals from the donation platforms', () => {
       await new Promise((r) => setTimeout(r, MIN_INTERVAL_MS + 50));
       await refresh(userId, profile.id);
       await eventually(async () =>
-        expect((await control<{ faulted: number }>(donorDrive, 'GET', '/_emulator/stats')).faulted).toBeGreaterThan(faulted),
+        expect((await control<{ faulted: number }>(donorDrive, 'GET', '/_emulator/stats')).faulted).toBeGreaterThan(
+          faulted,
+        ),
       );
       const during = await view(profile.urlSlug);
       expect(during).toMatchObject({ fundsRaised: '40.00', totalsSyncedAt: first.totalsSyncedAt });
       await control(donorDrive, 'DELETE', '/_emulator/faults');
     }
     // Back up: the retries pick up the donation made meanwhile.
-    await eventually(async () => expect((await view(profile.urlSlug)).fundsRaised).toBe('100.00'), { timeoutMs: 20_000 });
+    await eventually(async () => expect((await view(profile.urlSlug)).fundsRaised).toBe('100.00'), {
+      timeoutMs: 20_000,
+    });
   });
 
   it('takes raised and donors by hand for Haku, and refuses them where a platform provides them', async () => {

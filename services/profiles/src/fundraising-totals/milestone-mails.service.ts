@@ -31,7 +31,10 @@ export class MilestoneMailsService {
         sent.push(milestone);
       } catch (err) {
         await this.milestones.releaseUnsent(page.id, milestone);
-        this.logger.warn({ err, profileId: page.id, milestone }, 'milestone e-mail not sent; retried with the next sync');
+        this.logger.warn(
+          { err, profileId: page.id, milestone },
+          'milestone e-mail not sent; retried with the next sync',
+        );
       }
     }
     return sent;
@@ -42,7 +45,9 @@ export class MilestoneMailsService {
     const raised = formatMoney(page.fundsRaised, page.fundraisingCurrency);
     const goal = formatMoney(page.fundraisingGoal, page.fundraisingCurrency);
     const subject =
-      milestone === 100 ? `You reached your fundraising goal of ${goal}!` : `You are ${milestone}% of the way to your goal`;
+      milestone === 100
+        ? `You reached your fundraising goal of ${goal}!`
+        : `You are ${milestone}% of the way to your goal`;
     const text = `${page.name}, your page has raised ${raised} of its ${goal} goal: ${milestone}% there. Thank you for running for a cause.\n\n${link}`;
     const html = `<p>${escapeHtml(page.name)}, your page has raised <strong>${escapeHtml(raised)}</strong> of its ${escapeHtml(goal)} goal: ${milestone}% there.</p><p><a href="${escapeHtml(link)}">See your page</a></p>`;
     return { to, subject, text, html, link };

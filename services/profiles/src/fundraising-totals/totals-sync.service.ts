@@ -99,7 +99,8 @@ export class TotalsSyncService {
   }
 
   private read(page: RunnerProfileEntity): Promise<PlatformRead> {
-    if (page.totalsSource === 'donordrive') return this.donorDrive.read(page, page.totalsEtag, page.fundraisingCurrency);
+    if (page.totalsSource === 'donordrive')
+      return this.donorDrive.read(page, page.totalsEtag, page.fundraisingCurrency);
     return this.justGiving.read(page.justGivingPageShortName ?? '', page.totalsEtag);
   }
 
@@ -143,7 +144,11 @@ export class TotalsSyncService {
         fundraisingCurrency: saved.fundraisingCurrency,
         totalsSource: saved.totalsSource,
       });
-      await this.milestones.recordReached(manager, profileId, milestonesReached(saved.fundsRaised, saved.fundraisingGoal));
+      await this.milestones.recordReached(
+        manager,
+        profileId,
+        milestonesReached(saved.fundsRaised, saved.fundraisingGoal),
+      );
       return saved;
     });
   }

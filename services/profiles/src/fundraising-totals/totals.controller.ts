@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { PROFILES, listDonationsQuerySchema, refreshTotalsCommandSchema, type DonationsPage } from '@runpledge/contracts';
+import {
+  PROFILES,
+  listDonationsQuerySchema,
+  refreshTotalsCommandSchema,
+  type DonationsPage,
+} from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
 import { TotalsService } from './totals.service.js';
 

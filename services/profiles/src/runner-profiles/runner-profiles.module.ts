@@ -11,7 +11,11 @@ import { RunnerProfilesService } from './runner-profiles.service.js';
 
 /** A page and its challenges, the aggregate every other feature of profiles builds on. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RunnerProfileEntity, FundraisingChallengeEntity]), ProfileCacheModule, TotalsQueueModule],
+  imports: [
+    TypeOrmModule.forFeature([RunnerProfileEntity, FundraisingChallengeEntity]),
+    ProfileCacheModule,
+    TotalsQueueModule,
+  ],
   controllers: [RunnerProfilesController],
   providers: [RunnerProfilesRepository, FundraisingChallengesRepository, RunnerProfilesService],
   exports: [RunnerProfilesRepository, FundraisingChallengesRepository],

@@ -34,11 +34,14 @@ export class FaultInjector {
     const fault = input.fault;
     if (!KINDS.includes(fault)) throw new Error(`fault must be one of ${KINDS.join(', ')}`);
     const count = input.count;
-    if (count !== undefined && (!Number.isInteger(count) || (count as number) < 1)) throw new Error('count must be a positive integer');
+    if (count !== undefined && (!Number.isInteger(count) || (count as number) < 1))
+      throw new Error('count must be a positive integer');
     const share = input.share;
-    if (share !== undefined && (typeof share !== 'number' || share < 0 || share > 1)) throw new Error('share must be 0 to 1');
+    if (share !== undefined && (typeof share !== 'number' || share < 0 || share > 1))
+      throw new Error('share must be 0 to 1');
     const hangMs = input.hangMs;
-    if (hangMs !== undefined && (!Number.isInteger(hangMs) || (hangMs as number) < 0)) throw new Error('hangMs must be ms');
+    if (hangMs !== undefined && (!Number.isInteger(hangMs) || (hangMs as number) < 0))
+      throw new Error('hangMs must be ms');
     const retryAfterSeconds = input.retryAfterSeconds;
     if (retryAfterSeconds !== undefined && (!Number.isInteger(retryAfterSeconds) || (retryAfterSeconds as number) < 0))
       throw new Error('retryAfterSeconds must be whole seconds');

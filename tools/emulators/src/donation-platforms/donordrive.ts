@@ -1,6 +1,11 @@
 import { json } from '../common/http.js';
 import type { Ledger, LedgerPage } from './ledger.js';
-import { startPlatformEmulator, type PlatformDefinition, type PlatformEmulator, type PlatformEmulatorOptions } from './platform-server.js';
+import {
+  startPlatformEmulator,
+  type PlatformDefinition,
+  type PlatformEmulator,
+  type PlatformEmulatorOptions,
+} from './platform-server.js';
 
 let nextParticipantId = 5000;
 

@@ -1,6 +1,11 @@
 import { json } from '../common/http.js';
 import type { Ledger, LedgerPage } from './ledger.js';
-import { startPlatformEmulator, type PlatformDefinition, type PlatformEmulator, type PlatformEmulatorOptions } from './platform-server.js';
+import {
+  startPlatformEmulator,
+  type PlatformDefinition,
+  type PlatformEmulator,
+  type PlatformEmulatorOptions,
+} from './platform-server.js';
 
 let nextPageId = 900_000;
 const pageIds = new WeakMap<LedgerPage, string>();
@@ -25,7 +30,9 @@ function pageJson(ledger: Ledger, page: LedgerPage) {
 }
 
 /** JustGiving's page API (`x-api-key` required): the page with ETag, and its paginated donations. */
-export function startJustGivingEmulator(options: PlatformEmulatorOptions & { apiKey: string }): Promise<PlatformEmulator> {
+export function startJustGivingEmulator(
+  options: PlatformEmulatorOptions & { apiKey: string },
+): Promise<PlatformEmulator> {
   const definition: PlatformDefinition = {
     name: 'justgiving',
     authorize(req) {
@@ -66,9 +73,15 @@ export function startJustGivingEmulator(options: PlatformEmulatorOptions & { api
       });
     },
     createPage(ledger, input) {
-      const shortName = typeof input.shortName === 'string' && input.shortName ? input.shortName : `runner-${nextPageId + 1}`;
+      const shortName =
+        typeof input.shortName === 'string' && input.shortName ? input.shortName : `runner-${nextPageId + 1}`;
       const currency = typeof input.currency === 'string' && /^[A-Z]{3}$/.test(input.currency) ? input.currency : 'GBP';
-      const page = ledger.create(shortName, typeof input.displayName === 'string' ? input.displayName : shortName, typeof input.goal === 'number' ? input.goal : 0, currency);
+      const page = ledger.create(
+        shortName,
+        typeof input.displayName === 'string' ? input.displayName : shortName,
+        typeof input.goal === 'number' ? input.goal : 0,
+        currency,
+      );
       pageIds.set(page, String((nextPageId += 1)));
       return page;
     },

@@ -91,7 +91,8 @@ export class Ledger {
 
 function amountOf(value: unknown, field: string): number {
   const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new ControlError(`${field} must be a non-negative number`);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0)
+    throw new ControlError(`${field} must be a non-negative number`);
   return Math.round(n * 100) / 100;
 }
 

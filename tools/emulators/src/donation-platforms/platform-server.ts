@@ -1,5 +1,12 @@
 import { FaultInjector } from '../common/fault-injection.js';
-import { json, parseJsonObject, Router, startHttpServer, type EmulatorRequest, type EmulatorResponse } from '../common/http.js';
+import {
+  json,
+  parseJsonObject,
+  Router,
+  startHttpServer,
+  type EmulatorRequest,
+  type EmulatorResponse,
+} from '../common/http.js';
 import { silentLogger, type EmulatorLogger } from '../common/logger.js';
 import { ControlError, Ledger, notModified, type LedgerPage } from './ledger.js';
 
@@ -23,7 +30,11 @@ export interface PlatformEmulator {
 export interface PlatformDefinition {
   name: string;
   /** The API's routes; `answer` adds the ETag and turns a matching If-None-Match into 304. */
-  registerApi(router: Router, ledger: Ledger, answer: (req: EmulatorRequest, page: LedgerPage, body: unknown) => EmulatorResponse): void;
+  registerApi(
+    router: Router,
+    ledger: Ledger,
+    answer: (req: EmulatorRequest, page: LedgerPage, body: unknown) => EmulatorResponse,
+  ): void;
   /** Creates a page from a control body. */
   createPage(ledger: Ledger, input: Record<string, unknown>): LedgerPage;
   /** The page as the control API shows it. */
@@ -71,8 +82,12 @@ export async function startPlatformEmulator(
   router.get('/_emulator/stats', () =>
     json(200, { ...stats, faulted: faults.faulted, faults: faults.describe(), pages: ledger.pages.size }),
   );
-  router.post('/_emulator/pages', (req) => json(201, definition.describePage(ledger, definition.createPage(ledger, body(req)))));
-  router.get('/_emulator/pages/:key', (req) => json(200, definition.describePage(ledger, ledger.mustGet(req.params.key!))));
+  router.post('/_emulator/pages', (req) =>
+    json(201, definition.describePage(ledger, definition.createPage(ledger, body(req)))),
+  );
+  router.get('/_emulator/pages/:key', (req) =>
+    json(200, definition.describePage(ledger, ledger.mustGet(req.params.key!))),
+  );
   router.put('/_emulator/pages/:key/goal', (req) =>
     json(200, definition.describePage(ledger, ledger.setGoal(req.params.key!, body(req).goal))),
   );
@@ -98,7 +113,12 @@ export async function startPlatformEmulator(
   };
 
   const server = await startHttpServer(
-    { host: options.host ?? '127.0.0.1', port: options.port, name: definition.name, logger: options.logger ?? silentLogger },
+    {
+      host: options.host ?? '127.0.0.1',
+      port: options.port,
+      name: definition.name,
+      logger: options.logger ?? silentLogger,
+    },
     router,
     {
       notFound: () => json(404, { message: 'Not found' }),

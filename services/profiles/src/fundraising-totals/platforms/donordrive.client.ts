@@ -54,7 +54,10 @@ export class DonorDriveClient {
     const response = await platformGet(url, {
       headers,
       timeoutMs: env.TOTALS_REQUEST_TIMEOUT_MS,
-      publicOnly: env.donorDrive.strict && !env.donorDrive.baseUrlOverride ? { allowedHosts: env.donorDrive.allowedHosts } : undefined,
+      publicOnly:
+        env.donorDrive.strict && !env.donorDrive.baseUrlOverride
+          ? { allowedHosts: env.donorDrive.allowedHosts }
+          : undefined,
     });
     const error = errorForStatus('DonorDrive', response.status, header(response, 'retry-after'));
     if (error) throw error;

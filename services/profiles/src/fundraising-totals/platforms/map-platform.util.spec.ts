@@ -9,7 +9,9 @@ import {
 
 describe('mapping the platforms at the boundary', () => {
   it('reads a DonorDrive participant', () => {
-    expect(mapDonorDriveParticipant({ sumDonations: 125.5, fundraisingGoal: 1000, numDonations: 4, sumPledges: 0 })).toEqual({
+    expect(
+      mapDonorDriveParticipant({ sumDonations: 125.5, fundraisingGoal: 1000, numDonations: 4, sumPledges: 0 }),
+    ).toEqual({
       raised: '125.50',
       goal: '1000.00',
       donors: 4,
@@ -20,7 +22,10 @@ describe('mapping the platforms at the boundary', () => {
 
   it('keeps an anonymous DonorDrive donor nameless and a hidden amount hidden', () => {
     expect(
-      mapDonorDriveDonation({ donationID: 'A1', createdDateUTC: '2026-11-24T10:00:00.000+0000', message: 'Go!' }, 'USD'),
+      mapDonorDriveDonation(
+        { donationID: 'A1', createdDateUTC: '2026-11-24T10:00:00.000+0000', message: 'Go!' },
+        'USD',
+      ),
     ).toEqual({
       externalId: 'A1',
       name: null,
@@ -46,7 +51,13 @@ describe('mapping the platforms at the boundary', () => {
         { id: 9, donorDisplayName: 'Anonymous', amount: '10.00', donationDate: '/Date(1764000000000+0000)/' },
         'GBP',
       ),
-    ).toMatchObject({ externalId: '9', name: null, amount: '10.00', currency: 'GBP', donatedAt: new Date(1764000000000) });
+    ).toMatchObject({
+      externalId: '9',
+      name: null,
+      amount: '10.00',
+      currency: 'GBP',
+      donatedAt: new Date(1764000000000),
+    });
     expect(parsePlatformDate('nonsense')).toBeUndefined();
   });
 });

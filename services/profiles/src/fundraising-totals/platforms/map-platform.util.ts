@@ -46,7 +46,8 @@ export function mapDonorDriveDonation(item: Record<string, unknown>, currency: s
 /** JustGiving's page: strings for every amount. */
 export function mapJustGivingPage(body: Record<string, unknown>, donors: number): PlatformTotals {
   const goal = toDecimal(body.fundraisingTarget);
-  const currency = typeof body.currencyCode === 'string' && /^[A-Z]{3}$/.test(body.currencyCode) ? body.currencyCode : null;
+  const currency =
+    typeof body.currencyCode === 'string' && /^[A-Z]{3}$/.test(body.currencyCode) ? body.currencyCode : null;
   return {
     raised: toDecimal(body.grandTotalRaisedExcludingGiftAid) ?? toDecimal(body.totalRaisedOnline) ?? '0.00',
     goal: goal && Number(goal) > 0 ? goal : null,
@@ -57,12 +58,18 @@ export function mapJustGivingPage(body: Record<string, unknown>, donors: number)
 
 const ANONYMOUS = /^anonymous$/i;
 
-export function mapJustGivingDonation(item: Record<string, unknown>, fallbackCurrency: string): PlatformDonation | undefined {
+export function mapJustGivingDonation(
+  item: Record<string, unknown>,
+  fallbackCurrency: string,
+): PlatformDonation | undefined {
   const id = item.id ?? item.donationId;
   const donatedAt = parsePlatformDate(item.donationDate);
   if ((typeof id !== 'string' && typeof id !== 'number') || !donatedAt) return undefined;
   const name = text(item.donorDisplayName);
-  const currency = typeof item.currencyCode === 'string' && /^[A-Z]{3}$/.test(item.currencyCode) ? item.currencyCode : fallbackCurrency;
+  const currency =
+    typeof item.currencyCode === 'string' && /^[A-Z]{3}$/.test(item.currencyCode)
+      ? item.currencyCode
+      : fallbackCurrency;
   return {
     externalId: String(id),
     name: name && !ANONYMOUS.test(name) ? name : null,

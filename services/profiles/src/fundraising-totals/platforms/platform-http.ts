@@ -32,7 +32,8 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     if (bad || list.length === 0) {
       return callback(new UnsafeAddressError(`${hostname} resolves to a non-public address`), '', 0);
     }
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
 };

@@ -23,10 +23,15 @@ export class UnsafeAddressError extends PlatformError {
 }
 
 /** Maps a status the platform answered to an error, or undefined for a usable answer (2xx, 304). */
-export function errorForStatus(platform: string, status: number, retryAfter: string | undefined): PlatformError | undefined {
+export function errorForStatus(
+  platform: string,
+  status: number,
+  retryAfter: string | undefined,
+): PlatformError | undefined {
   if ((status >= 200 && status < 300) || status === 304) return undefined;
   if (status === 429) return new PlatformError(`${platform} answered 429`, 'rate-limited', retryAfterMs(retryAfter));
-  if (status >= 500) return new PlatformError(`${platform} answered ${status}`, 'unavailable', retryAfterMs(retryAfter));
+  if (status >= 500)
+    return new PlatformError(`${platform} answered ${status}`, 'unavailable', retryAfterMs(retryAfter));
   if (status === 404) return new PlatformError(`${platform} does not know this page`, 'not-found');
   return new PlatformError(`${platform} answered ${status}`, 'refused');
 }
