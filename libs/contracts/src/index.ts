@@ -10,6 +10,7 @@ export * from './profiles/profiles.schemas.js';
 export * from './profiles/donation-links.js';
 export * from './profiles/fundraising.js';
 export * from './profiles/fundraising-totals.js';
+export * from './profiles/fundraising-totals.schemas.js';
 export * from './profiles/profiles.events.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.schemas.js';

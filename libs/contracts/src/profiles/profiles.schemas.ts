@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../common/limits.js';
 import { DONATION_PLATFORMS } from './donation-links.js';
-import { TOTALS_SOURCES, fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.js';
+import { TOTALS_SOURCES } from './fundraising-totals.js';
+import { fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.schemas.js';
 
 /** What profiles knows of an account, from identity's events. */
 export const accountSchema = z.object({
