@@ -28,6 +28,7 @@ export interface SignupFormValues {
   donorDriveEventUrl: string;
   donorDriveParticipantId: string;
   justGivingPageShortName: string;
+  fundraisingGoal: string;
   description: string;
   challenges: ChallengeDraft[];
   urlSlug: string;
@@ -52,6 +53,7 @@ export const FIELD_ORDER: readonly SignupField[] = [
   'donorDriveEventUrl',
   'donorDriveParticipantId',
   'justGivingPageShortName',
+  'fundraisingGoal',
   'description',
   'challenges',
   'urlSlug',
@@ -76,6 +78,7 @@ export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   donorDriveEventUrl: '',
   donorDriveParticipantId: '',
   justGivingPageShortName: '',
+  fundraisingGoal: '',
   description: '',
   challenges: [],
   urlSlug: '',
@@ -94,6 +97,7 @@ export function valuesFromSavedForm(saved: SignupFormData): SignupFormValues {
     donorDriveEventUrl: saved.donorDriveEventUrl,
     donorDriveParticipantId: saved.donorDriveParticipantId,
     justGivingPageShortName: saved.justGivingPageShortName,
+    fundraisingGoal: saved.fundraising_goal ? String(saved.fundraising_goal) : '',
     description: saved.description,
     challenges: (saved.challenges ?? []).map((c) =>
       newChallengeDraft({ amount: String(c.amount), description: c.description, isExclusive: c.isExclusive }),
@@ -154,6 +158,7 @@ export function toSignupFormData(values: SignupFormValues): SignupFormData {
     donorDriveEventUrl,
     donorDriveParticipantId,
     justGivingPageShortName,
+    ...(Number(values.fundraisingGoal) > 0 ? { fundraising_goal: Number(values.fundraisingGoal) } : {}),
   };
 }
 
