@@ -268,7 +268,7 @@ describe('fundraising totals from the donation platforms', () => {
   });
 
   it('takes raised and donors by hand for Haku, and refuses them where a platform provides them', async () => {
-    const { userId, profile } = await createPage({
+    const { userId, email, profile } = await createPage({
       donationPlatform: 'haku',
       hakuDonationUrl: 'https://haku.example/jane',
     });
@@ -279,6 +279,10 @@ describe('fundraising totals from the donation platforms', () => {
       changes: { fundsRaised: '1234.50', totalDonors: 12, fundraisingGoal: '5000' },
     });
     expect(updated).toMatchObject({ fundsRaised: '1234.50', totalDonors: 12, fundraisingGoal: '5000.00' });
+    // Typed past half the goal: the 25 and 50 % milestones are mailed, once.
+    await ok<Profile>(PROFILES.profile.update, { userId, profileId: profile.id, changes: { fundsRaised: 2600 } });
+    await ok<Profile>(PROFILES.profile.update, { userId, profileId: profile.id, changes: { fundsRaised: 2700 } });
+    await eventually(() => expect(mailsTo(email)).toHaveLength(2));
 
     const dd = await createPage({
       donationPlatform: 'donordrive',

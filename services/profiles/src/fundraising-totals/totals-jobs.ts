@@ -14,4 +14,9 @@ export interface SyncPageResult {
   notModified?: boolean;
 }
 
-export type TotalsJobName = 'sync-page' | 'schedule-all';
+/** Mail the milestones a page reached by an owner's edit (hand-typed totals, a lowered goal). */
+export interface SendMilestonesJob {
+  profileId: string;
+}
+
+export type TotalsJobName = 'sync-page' | 'schedule-all' | 'send-milestones';

@@ -55,6 +55,23 @@ export class TotalsQueue implements OnApplicationShutdown {
     }
   }
 
+  /** Mails the page's unmailed milestones; fails quietly (the next change or sync mails them). */
+  async sendMilestonesQuietly(profileId: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.queue.add('send-milestones' satisfies TotalsJobName, { profileId }, { ...RETRY(), ...KEEP }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the totals queue did not answer in time')), 1_000);
+        }),
+      ]);
+    } catch (err) {
+      this.logger.warn({ err, profileId }, 'could not queue the milestone e-mails');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** After a page is saved: failures are logged, the schedule catches up. */
   async syncPageQuietly(profileId: string, reason: TotalsSyncReason): Promise<void> {
     try {

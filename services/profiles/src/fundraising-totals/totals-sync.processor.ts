@@ -4,7 +4,7 @@ import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
 import { PlatformError } from './platforms/platform.errors.js';
-import { TOTALS_SYNC_QUEUE, type SyncPageJob, type TotalsJobName } from './totals-jobs.js';
+import { TOTALS_SYNC_QUEUE, type SendMilestonesJob, type SyncPageJob, type TotalsJobName } from './totals-jobs.js';
 import { bullConnection, bullPrefix, TotalsQueue } from './totals-queue.js';
 import { TooSoonError, TotalsSyncService } from './totals-sync.service.js';
 
@@ -62,6 +62,8 @@ export class TotalsSyncProcessor implements OnApplicationBootstrap, OnApplicatio
         }
       case 'schedule-all':
         return { queued: await this.sync.scheduleAll() };
+      case 'send-milestones':
+        return { mailed: await this.sync.sendMilestones((job.data as SendMilestonesJob).profileId) };
       default:
         throw new UnrecoverableError(`unknown job ${job.name}`);
     }

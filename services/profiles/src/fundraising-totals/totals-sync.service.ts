@@ -72,6 +72,12 @@ export class TotalsSyncService {
     };
   }
 
+  /** Mails what an owner's edit reached (the rows were recorded with the edit). */
+  async sendMilestones(profileId: string): Promise<number[]> {
+    const page = await this.profiles.findById(profileId);
+    return page ? this.mails.sendPending(page) : [];
+  }
+
   /** The scheduled pass: every published page with platform totals, spread over the interval. */
   async scheduleAll(): Promise<number> {
     const now = new Date();

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { TotalsQueueModule } from '../fundraising-totals/totals-queue.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
 import { FundraisingChallengeEntity } from './fundraising-challenge.entity.js';
@@ -17,7 +18,7 @@ import { RunnerProfilesService } from './runner-profiles.service.js';
     TotalsQueueModule,
   ],
   controllers: [RunnerProfilesController],
-  providers: [RunnerProfilesRepository, FundraisingChallengesRepository, RunnerProfilesService],
+  providers: [RunnerProfilesRepository, FundraisingChallengesRepository, MilestonesRepository, RunnerProfilesService],
   exports: [RunnerProfilesRepository, FundraisingChallengesRepository],
 })
 export class RunnerProfilesModule {}

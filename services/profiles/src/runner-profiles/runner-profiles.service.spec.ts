@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DomainEvents } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
+import type { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import type { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import type { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import type { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
@@ -28,7 +29,9 @@ function serviceWith(stored: RunnerProfileEntity | null) {
   const syncPageQuietly = jest.fn(async () => undefined);
   const totals = { syncPageQuietly } as unknown as TotalsQueue;
   return {
-    service: new RunnerProfilesService(profiles, challenges, events, cache, totals),
+    service: new RunnerProfilesService(profiles, challenges, events, cache, totals, {
+      recordReached: async () => undefined,
+    } as unknown as MilestonesRepository),
     written,
     afterCommit,
     syncPageQuietly,

@@ -4,6 +4,7 @@ import {
   RUNNER_PROFILE_NOT_FOUND,
   SLUG_TAKEN_MESSAGE,
   deriveCharityLink,
+  milestonesReached,
   platformProblem,
   totalsComeFromMessage,
   totalsSourceFor,
@@ -17,6 +18,7 @@ import {
 } from '@runpledge/contracts';
 import { DomainEvents, ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
+import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
@@ -36,6 +38,7 @@ export class RunnerProfilesService {
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
     private readonly totals: TotalsQueue,
+    private readonly milestones: MilestonesRepository,
   ) {}
 
   /** The caller owns the new page; its challenges keep the order they came in. */
@@ -113,10 +116,17 @@ export class RunnerProfilesService {
         ...(request.fundraisingGoal !== undefined ? { goalSetByOwner: true } : {}),
       });
       this.cache.afterCommit(manager, [cacheKeyOf(current)]);
-      return toProfile(saved, await this.challenges.listByProfileId(profileId, manager));
+      // Hand-typed totals or a new goal may reach a milestone: recorded with the edit, mailed by the worker.
+      const reached =
+        request.fundsRaised !== undefined || request.fundraisingGoal !== undefined
+          ? milestonesReached(saved.fundsRaised, saved.fundraisingGoal)
+          : [];
+      await this.milestones.recordReached(manager, profileId, reached);
+      return { profile: toProfile(saved, await this.challenges.listByProfileId(profileId, manager)), reached };
     });
-    if (updated.totalsSource !== 'manual') await this.totals.syncPageQuietly(updated.id, 'saved');
-    return updated;
+    if (updated.reached.length > 0) await this.totals.sendMilestonesQuietly(profileId);
+    if (updated.profile.totalsSource !== 'manual') await this.totals.syncPageQuietly(profileId, 'saved');
+    return updated.profile;
   }
 
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
