@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import type { PlatformDonation } from './platforms/platform.types.js';
+import type { PlatformDonation } from './platform.types.js';
 import { DonationEntity } from './donation.entity.js';
 
 @Injectable()

@@ -3,7 +3,7 @@ import { LOGGER } from '@runpledge/server-kit';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
-import { PlatformError } from './platforms/platform.errors.js';
+import { PlatformError } from './platform.errors.js';
 import { TOTALS_SYNC_QUEUE, type SendMilestonesJob, type SyncPageJob, type TotalsJobName } from './totals-jobs.js';
 import { bullConnection, bullPrefix, TotalsQueue } from './totals-queue.js';
 import { TooSoonError, TotalsSyncService } from './totals-sync.service.js';

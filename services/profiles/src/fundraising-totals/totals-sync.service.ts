@@ -11,10 +11,10 @@ import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
 import { DonationsRepository } from './donations.repository.js';
 import { MilestoneMailsService } from './milestone-mails.service.js';
 import { MilestonesRepository } from './milestones.repository.js';
-import { DonorDriveClient } from './platforms/donordrive.client.js';
-import { JustGivingClient } from './platforms/justgiving.client.js';
-import { PlatformError } from './platforms/platform.errors.js';
-import type { PlatformRead } from './platforms/platform.types.js';
+import { DonorDriveClient } from './donordrive.client.js';
+import { JustGivingClient } from './justgiving.client.js';
+import { PlatformError } from './platform.errors.js';
+import type { PlatformRead } from './platform.types.js';
 import type { SyncPageJob, SyncPageResult } from './totals-jobs.js';
 import { TotalsQueue } from './totals-queue.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { env } from '../../config/env.js';
+import { env } from '../config/env.js';
 import { header, parseObject } from './donordrive.client.js';
 import { mapJustGivingDonation, mapJustGivingPage } from './map-platform.util.js';
 import { errorForStatus, PlatformError } from './platform.errors.js';

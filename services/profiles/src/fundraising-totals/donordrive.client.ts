@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { env } from '../../config/env.js';
+import { env } from '../config/env.js';
 import { mapDonorDriveDonation, mapDonorDriveParticipant } from './map-platform.util.js';
 import { errorForStatus, PlatformError, UnsafeAddressError } from './platform.errors.js';
 import { platformGet, type PlatformResponse } from './platform-http.js';
