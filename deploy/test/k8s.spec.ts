@@ -31,7 +31,7 @@ import {
 } from './lib/k8s.js';
 
 const NAMESPACES = { dev: 'runpledge-dev', prod: 'runpledge' } as const;
-const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker'];
+const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
 const AUTOSCALED = ['gateway', 'profiles', 'fitness-worker'];
 const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
 /** Secrets the manifests reference (created by the operators, never in the repo): name → keys. */
@@ -46,6 +46,7 @@ const SECRETS: Record<string, string[]> = {
     'STRAVA_CLIENT_ID',
     'STRAVA_CLIENT_SECRET',
     'TOKEN_ENCRYPTION_KEY',
+    'JUSTGIVING_API_KEY',
   ],
 };
 /** The flows of ARCHITECTURE.md, per workload: what it may reach, and what may reach it. */
@@ -53,10 +54,12 @@ const DNS = ['UDP/53', 'TCP/53'];
 const EGRESS: Record<string, string[]> = {
   gateway: [...DNS, 'TCP/4222', 'TCP/6379'],
   identity: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/587', 'TCP/465'],
-  profiles: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/587', 'TCP/465'],
+  profiles: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/587', 'TCP/465'],
   billing: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/443'],
   fitness: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
   'fitness-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
+  // DonorDrive and JustGiving over https; milestone e-mails through the SMTP relay.
+  'profiles-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443', 'TCP/587', 'TCP/465'],
   migrate: [...DNS, 'TCP/5432'],
 };
 const INGRESS: Record<string, string[]> = { gateway: ['TCP/3000'] };

@@ -44,6 +44,7 @@ export async function createPage(request: APIRequestContext, overrides: Record<s
       description: 'Running for the children’s hospital that looked after my son.',
       donationPlatform: 'justgiving',
       justGivingPageShortName: 'jane-runs',
+      fundraisingGoal: 1000,
       challenges: [
         { amount: 250, description: 'Long run in a banana suit', isExclusive: true },
         { amount: 25, description: 'Pick a song for my playlist', isExclusive: false },

@@ -13,6 +13,8 @@ export * from './profiles/profiles.schemas.js';
 export * from './profiles/donation-links.js';
 export * from './profiles/fundraising.js';
 export * from './profiles/marathon-name.js';
+export * from './profiles/fundraising-totals.js';
+export * from './profiles/fundraising-totals.schemas.js';
 export * from './profiles/profiles.events.js';
 export * from './profiles/challenge-claims.js';
 export * from './billing/billing.patterns.js';

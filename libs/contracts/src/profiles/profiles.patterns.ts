@@ -13,6 +13,8 @@ export const PROFILES = {
     listOwn: 'profiles.profile.list-own',
     latestSlug: 'profiles.profile.latest-slug',
     reorderChallenges: 'profiles.profile.reorder-challenges',
+    refreshTotals: 'profiles.profile.refresh-totals',
+    listDonations: 'profiles.profile.list-donations',
   },
   slug: {
     availability: 'profiles.slug.availability',

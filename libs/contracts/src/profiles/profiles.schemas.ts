@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../common/limits.js';
 import { calendarDate, textField } from '../common/text.js';
 import { DONATION_PLATFORMS } from './donation-links.js';
+import { TOTALS_SOURCES } from './fundraising-totals.js';
+import { fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.schemas.js';
 
 /** What profiles knows of an account, from identity's events. */
 export const accountSchema = z.object({
@@ -122,11 +124,6 @@ function camelize(value: unknown): unknown {
   return out;
 }
 
-const moneyString = z.coerce
-  .number({ error: 'The amount must be a number' })
-  .min(0, 'The amount cannot be negative')
-  .max(100_000_000, 'The amount is too large');
-
 /** Editable profile fields with the limits of spec 5 (without the platform cross-checks). */
 export const profileFieldsSchema = z.object({
   name: text('Your name', FIELD_LIMITS.name),
@@ -153,9 +150,9 @@ export const profileFieldsSchema = z.object({
     .nullish(),
   hakuDonationUrl: optionalUrl('The Haku fundraising page URL'),
   connectStrava: z.boolean().default(false),
-  fundraisingGoal: moneyString.nullish(),
-  fundsRaised: moneyString.nullish(),
-  totalDonors: z.coerce.number().int().min(0).max(10_000_000).nullish(),
+  fundraisingGoal: fundraisingGoalSchema.optional(),
+  fundsRaised: fundsRaisedSchema.optional(),
+  totalDonors: totalDonorsSchema.optional(),
 });
 
 type PlatformFields = Pick<
@@ -250,6 +247,11 @@ export const profileSchema = z.object({
   fundsRaised: z.string(),
   fundraisingGoal: z.string(),
   totalDonors: z.number().int(),
+  /** ISO 4217, from the platform (JustGiving pages are often GBP); USD by default. */
+  fundraisingCurrency: z.string(),
+  totalsSource: z.enum(TOTALS_SOURCES),
+  /** When the platform's totals were last read; null for manual totals or before the first sync. */
+  totalsSyncedAt: z.iso.datetime().nullable(),
   fundraisingChallenges: z.array(challengeSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

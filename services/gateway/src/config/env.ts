@@ -31,6 +31,8 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** An owner's "Refresh totals" per page per minute. */
+    RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).default(4),
     /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
     GA_MEASUREMENT_ID: z
       .string()

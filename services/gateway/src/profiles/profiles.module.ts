@@ -4,6 +4,7 @@ import { env } from '../config/env.js';
 import { ChallengeClaimsController } from './challenge-claims.controller.js';
 import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
+import { FundraisingTotalsController } from './fundraising-totals.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 import { PublicProfileViews } from './public-profile-views.js';
@@ -16,6 +17,7 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     FundraisingChallengesController,
     EncouragementController,
     ChallengeClaimsController,
+    FundraisingTotalsController,
   ],
   providers: [
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.

@@ -24,6 +24,26 @@ export class RunnerProfilesRepository {
     return this.profiles.findOneBy({ id });
   }
 
+  /** The page with its owner's access row, for reads that depend on `published`. */
+  findByIdWithAccess(id: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where('p.id = :id', { id })
+      .getOne();
+  }
+
+  /** Pages whose totals come from a platform, with their owner's access (the sync's schedule). */
+  listSyncedWithAccess(): Promise<RunnerProfileEntity[]> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .select(['p.id', 'p.userId'])
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where("p.totals_source <> 'manual'")
+      .orderBy('p.id')
+      .getMany();
+  }
+
   slugExists(slug: string): Promise<boolean> {
     return this.profiles.existsBy({ urlSlug: slug });
   }
