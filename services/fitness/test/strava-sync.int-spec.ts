@@ -184,7 +184,7 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       object_id: activity.id,
       aspect_type: 'create',
       owner_id: seeded.athlete.id,
-      subscription_id: 1,
+      subscription_id: h.webhookSubscriptionId,
       event_time: Math.floor(Date.now() / 1000),
       updates: {},
     };
@@ -217,6 +217,7 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       aspect_type: 'update',
       owner_id: seeded.athlete.id,
       updates: { authorized: 'false' },
+      subscription_id: h.webhookSubscriptionId,
       event_time: Math.floor(Date.now() / 1000),
     });
     await eventually(async () => expect(await sealedTokens(runner.userId)).toBeUndefined());

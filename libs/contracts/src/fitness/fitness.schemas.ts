@@ -27,6 +27,7 @@ export const FITNESS_MESSAGES = {
   syncStillRunning: 'Sync is still running; new activities will appear shortly.',
   reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
   notConnected: 'Strava is not connected',
+  unknownWebhookSubscription: 'This event does not come from our Strava subscription',
 } as const;
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -14,6 +14,7 @@ const BUDGETS = {
   signupIp: { points: env.RATE_LIMIT_SIGNUP_PER_IP, duration: 60 * MINUTE },
   signupEmail: { points: 5, duration: 60 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
+  stravaWebhookIp: { points: env.RATE_LIMIT_STRAVA_WEBHOOK_PER_IP, duration: MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof BUDGETS;
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
 import { StravaSetupController } from './strava-setup.controller.js';
@@ -8,6 +9,7 @@ import { TrainingStatsController } from './training-stats.controller.js';
 
 /** The Fitness calls of API.md, forwarded to the fitness service. */
 @Module({
+  imports: [AuthModule],
   controllers: [
     FitnessProfileController,
     StravaController,
