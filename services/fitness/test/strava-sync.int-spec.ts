@@ -36,15 +36,18 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
   it('runs the OAuth flow for the page owner only and stores the tokens encrypted, never in the redirect', async () => {
     const runner = await h.newRunner();
     const other = await h.newRunner();
+    const nonce = 'the-browser-nonce-from-its-cookie';
     const refused = await h.rpcError(FITNESS.strava.authorizeUrl, {
       userId: other.userId,
       profileSlug: runner.urlSlug,
+      nonce,
     });
     expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
 
     const { url } = await h.rpc<{ url: string }>(FITNESS.strava.authorizeUrl, {
       userId: runner.userId,
       profileSlug: runner.urlSlug,
+      nonce,
     });
     const authorize = new URL(url);
     expect(authorize.searchParams.get('scope')).toBe('activity:read_all');
@@ -64,10 +67,12 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     });
     const back = new URL(approve.headers.get('location')!);
     expect(back.pathname).toBe('/api/strava/callback');
-    const { redirectTo } = await h.rpc<{ redirectTo: string }>(
-      FITNESS.strava.completeAuthorization,
-      Object.fromEntries(back.searchParams),
-    );
+    // The gateway adds the signed-in user and the browser's nonce cookie.
+    const { redirectTo } = await h.rpc<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, {
+      ...Object.fromEntries(back.searchParams),
+      userId: runner.userId,
+      nonce,
+    });
     expect(redirectTo).toBe(`/${runner.urlSlug}/fitness?strava_connected=true`);
 
     const stored = await sealedTokens(runner.userId);

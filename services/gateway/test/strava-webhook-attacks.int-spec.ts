@@ -53,11 +53,12 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     const res = await fetch(`${stack.url}/api/activities?limit=200`, { headers: { cookie } });
     return ((await res.json()) as { name: string }[]).map((a) => a.name).sort();
   };
-  const connected = async (cookie: string) => {
+  /** 200 while the runner's Strava link works (a sync), 404 once it is forgotten. */
+  const connected = async (user: { id: string; cookie: string }) => {
     const res = await fetch(`${stack.url}/api/strava/sync`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: 'x' }),
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: user.id }),
     });
     return res.status;
   };
@@ -141,7 +142,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     // Not even a look at Strava: refused events cost none of the shared rate budget.
     expect(await stravaRequests()).toBe(before);
     expect(await activityNames(user.cookie)).toHaveLength(3);
-    expect(await connected(user.cookie)).toBe(200);
+    expect(await connected(user)).toBe(200);
   });
 
   it('acts on an event with our subscription id only once Strava confirms it', async () => {
@@ -170,7 +171,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     expect(deauth.ms).toBeLessThan(2_000);
     await afterStravaWasAsked(before);
     expect(await activityNames(user.cookie)).toHaveLength(3);
-    expect(await connected(user.cookie)).toBe(200);
+    expect(await connected(user)).toBe(200);
 
     // A real delete (the activity answers 404 for its owner) still removes it.
     await emulator('DELETE', `/_emulator/activities/${activities[0]!.id}?push=false`);

@@ -6,6 +6,7 @@ import { StravaConnectionEntity } from '../strava-connections/strava-connection.
 import { CreateFitnessProfiles1763800000400 } from './migrations/1763800000400-CreateFitnessProfiles.js';
 import { CreateStravaConnectionsAndActivities1763800000410 } from './migrations/1763800000410-CreateStravaConnectionsAndActivities.js';
 import { CreateStravaWebhookSubscriptions1795553271981 } from './migrations/1795553271981-CreateStravaWebhookSubscriptions.js';
+import { AddActivityVisibleToAll1795553885134 } from './migrations/1795553885134-AddActivityVisibleToAll.js';
 import { WebhookSubscriptionEntity } from '../webhook-subscription/webhook-subscription.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -16,5 +17,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateFitnessProfiles1763800000400,
     CreateStravaConnectionsAndActivities1763800000410,
     CreateStravaWebhookSubscriptions1795553271981,
+    AddActivityVisibleToAll1795553885134,
   ],
 });
