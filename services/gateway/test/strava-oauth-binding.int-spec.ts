@@ -87,9 +87,9 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   const cookiePair = (setCookie: string) => setCookie.split(';')[0]!;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort() });
+    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
     strava = stack.env.STRAVA_BASE_URL;
-  }, 90_000);
+  }, 200_000);
 
   afterAll(async () => {
     await stack?.stop();

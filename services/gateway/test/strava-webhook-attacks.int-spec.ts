@@ -97,6 +97,8 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     stack = await startStack({
       env: { ...process.env, RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: String(WEBHOOK_BUDGET) },
       port: await freePort(),
+      // The machine is shared and busy: give the stack room to start.
+      readyTimeoutMs: 150_000,
     });
     strava = stack.env.STRAVA_BASE_URL;
     // The worker subscribes at start; our subscription id is what Strava puts in every event.
@@ -108,7 +110,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
       },
       { timeoutMs: 30_000 },
     );
-  }, 90_000);
+  }, 200_000);
 
   afterAll(async () => {
     await stack?.stop();

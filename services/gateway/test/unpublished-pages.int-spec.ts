@@ -74,9 +74,9 @@ describe('unpublished runner pages are 404 on every public read but to their own
   ];
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort() });
+    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
     nc = await connect({ servers: process.env.NATS_URL });
-  }, 90_000);
+  }, 200_000);
 
   afterAll(async () => {
     await nc?.close();

@@ -184,12 +184,12 @@ export const STRAVA_OAUTH_COOKIE = {
  */
 export const STRAVA_OAUTH_ERRORS = {
   access_denied: 'Strava access was not granted.',
-  activity_permission_required: 'Please allow RunPledge to view your activities on Strava.',
+  activity_permission_required: 'RunPledge needs permission to view your activities on Strava.',
   authorization_failed: 'Strava could not confirm the connection.',
   athlete_already_connected: 'This Strava account is already connected to another RunPledge account.',
-  sign_in_required: 'Please sign in, then connect Strava from your fitness page.',
+  sign_in_required: 'You need to be signed in to connect Strava.',
   wrong_account: 'This Strava connection was started by another RunPledge account.',
-  wrong_browser: 'This Strava connection was started in another browser. Please connect from this one.',
+  wrong_browser: 'This Strava connection was started in another browser.',
   link_already_used: 'This Strava connection link was already used.',
 } as const;
 export type StravaOAuthError = keyof typeof STRAVA_OAUTH_ERRORS;

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query } from '@nestjs/common';
 import {
   PROFILES,
   RUNNER_PROFILE_NOT_FOUND,
@@ -48,7 +48,10 @@ export class RunnerProfilesController {
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<{ profile: ProfileView }> {
     const view = await this.views.bySlug(slug);
-    return { profile: { ...view, isOwner: user !== undefined && user.id === view.userId } };
+    const isOwner = user !== undefined && user.id === view.userId;
+    // Profiles decides `published`; until then the page is 404 to everyone but its owner.
+    if (!view.published && !isOwner) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+    return { profile: { ...view, isOwner } };
   }
 
   @Put('runner-profile/:id')
