@@ -11,10 +11,15 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   let strava: string;
 
   const signUp = async () => {
-    const res = await fetch(`${stack.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+    let res!: Response;
+    // A busy shared machine may answer 503 now and then: another address, another try.
+    await eventually(async () => {
+      res = await fetch(`${stack.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+      });
+      expect(res.status).toBe(201);
     });
     const { user } = (await res.json()) as { user: { id: string } };
     return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
@@ -43,7 +48,10 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   const start = async (cookie: string, slug: string) => {
     let res!: Response;
     await eventually(async () => {
-      res = await fetch(`${stack.url}/api/strava/auth?profileSlug=${slug}`, { headers: { cookie }, redirect: 'manual' });
+      res = await fetch(`${stack.url}/api/strava/auth?profileSlug=${slug}`, {
+        headers: { cookie },
+        redirect: 'manual',
+      });
       // Fitness hears of the new page by event.
       expect(res.status).toBe(302);
     });
@@ -145,9 +153,9 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   });
 
   it('still answers 400 for a forged state, and sends a denial to the landing page', async () => {
-    expect(await callback(`${stack.url}/api/strava/callback?code=abc&state=forged&scope=activity:read_all`)).toMatchObject(
-      { status: 400 },
-    );
+    expect(
+      await callback(`${stack.url}/api/strava/callback?code=abc&state=forged&scope=activity:read_all`),
+    ).toMatchObject({ status: 400 });
     expect(await callback(`${stack.url}/api/strava/callback?error=access_denied&state=x`)).toMatchObject({
       status: 302,
       location: '/?strava_error=access_denied',

@@ -41,10 +41,15 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
   };
   const stravaRequests = async () => (await emulator<{ requests: number }>('GET', '/_emulator/stats')).requests;
   const signUp = async () => {
-    const res = await fetch(`${stack.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+    let res!: Response;
+    // A busy shared machine may answer 503 now and then: another address, another try.
+    await eventually(async () => {
+      res = await fetch(`${stack.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+      });
+      expect(res.status).toBe(201);
     });
     const { user } = (await res.json()) as { user: { id: string } };
     return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };

@@ -19,7 +19,9 @@ const repositories = [
 /** The service's tables, one repository each; feature modules share them instead of importing each other. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([ActivityEntity, FitnessProfileEntity, StravaConnectionEntity, WebhookSubscriptionEntity])],
+  imports: [
+    TypeOrmModule.forFeature([ActivityEntity, FitnessProfileEntity, StravaConnectionEntity, WebhookSubscriptionEntity]),
+  ],
   providers: repositories,
   exports: repositories,
 })

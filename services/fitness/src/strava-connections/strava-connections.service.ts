@@ -69,7 +69,9 @@ export class StravaConnectionsService {
    * Anything else stores nothing and sends the browser to the landing page with a `strava_error`.
    */
   async completeAuthorization(query: StravaCompleteAuthorization): Promise<{ redirectTo: string }> {
-    const failed = (error: StravaOAuthError | string) => ({ redirectTo: `/?strava_error=${encodeURIComponent(error)}` });
+    const failed = (error: StravaOAuthError | string) => ({
+      redirectTo: `/?strava_error=${encodeURIComponent(error)}`,
+    });
     if (query.error) return failed(query.error);
     const state = query.state ? verifyState(this.key, query.state) : undefined;
     if (!state || !query.code)

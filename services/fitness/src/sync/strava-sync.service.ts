@@ -15,6 +15,15 @@ import type { SyncAthleteJob, SyncAthleteResult } from './sync-jobs.js';
 import { SyncQueue } from './sync-queue.js';
 import { WebhookSubscriptionService } from '../webhook-subscription/webhook-subscription.service.js';
 
+/**
+ * Whether Strava bore the event out. A job for an event Strava contradicted (a delete of an activity
+ * that exists, a deauthorization of a working token) is not kept: a later genuine event with the same
+ * (object, id, aspect) must not be taken for its replay.
+ */
+export interface WebhookOutcome {
+  confirmed: boolean;
+}
+
 /** Where a job keeps its progress, so a restarted job carries on from the page it reached. */
 export interface JobProgress<T> {
   data: T;
@@ -78,32 +87,37 @@ export class StravaSyncService {
    * Strava (a delete removes it only when Strava answers 404 to its owner), a deauthorization forgets
    * the runner only when Strava refuses their token; unknown athletes are ignored.
    */
-  async applyWebhookEvent(event: StravaWebhookEvent): Promise<void> {
+  async applyWebhookEvent(event: StravaWebhookEvent): Promise<WebhookOutcome> {
     const connection = await this.connections.findByAthleteId(String(event.owner_id));
-    if (!connection) return;
+    if (!connection) return { confirmed: true };
     const { userId } = connection;
     if (event.object_type === 'athlete') {
       if (event.aspect_type === 'update' && String(event.updates?.authorized) === 'false') {
         if (!(await this.stravaRefusesToken(userId))) {
           this.logger.warn({ userId }, 'Strava deauthorization event not confirmed: the token still works; ignored');
-          return;
+          return { confirmed: false };
         }
         await this.connectionsService.forget(userId);
         this.logger.info({ userId }, 'Strava deauthorized by the athlete: tokens and activities removed');
       }
-      return;
+      return { confirmed: true };
     }
     const externalId = String(event.object_id);
     try {
       const activity = await this.tokens.withAccessToken(userId, (token) => this.strava.getActivity(token, externalId));
-      if (event.aspect_type === 'delete')
-        this.logger.warn({ userId, activityId: externalId }, 'Strava delete event not confirmed: the activity exists');
       await this.activities.upsertMany(userId, this.mapAll([activity]));
+      if (event.aspect_type === 'delete') {
+        this.logger.warn({ userId, activityId: externalId }, 'Strava delete event not confirmed: the activity exists');
+        return { confirmed: false };
+      }
+      return { confirmed: true };
     } catch (err) {
-      if (err instanceof ReconnectRequiredError) return;
+      if (err instanceof ReconnectRequiredError) return { confirmed: true };
       // Gone (or made private) for its owner, by Strava's own answer: nothing of it may stay.
-      if (err instanceof StravaApiError && err.failure === 'not-found')
-        return this.activities.deleteStravaActivity(userId, externalId);
+      if (err instanceof StravaApiError && err.failure === 'not-found') {
+        await this.activities.deleteStravaActivity(userId, externalId);
+        return { confirmed: true };
+      }
       throw err;
     }
   }

@@ -38,7 +38,8 @@ export class SyncQueue implements OnApplicationShutdown {
    * One job per (object, id, aspect), whatever the event_time: a replayed or retried event finds the
    * job already there and costs nothing. The job re-reads the object from Strava, so a later genuine
    * update is still seen: an update's finished job is kept only briefly, a create, delete or
-   * deauthorization (which happen once) for a day.
+   * deauthorization (which happen once) for a day, unless Strava contradicted it (then it is dropped
+   * at once, see WebhookOutcome).
    */
   webhookEvent(event: StravaWebhookEvent): Promise<Job> {
     const jobId = webhookJobId(event);

@@ -5,5 +5,8 @@ import { StravaSyncService } from './strava-sync.service.js';
 import { SyncProcessor } from './sync.processor.js';
 import { WebhookSubscriptionModule } from '../webhook-subscription/webhook-subscription.module.js';
 
-@Module({ imports: [SyncQueueModule, StravaConnectionsModule, WebhookSubscriptionModule], providers: [StravaSyncService, SyncProcessor] })
+@Module({
+  imports: [SyncQueueModule, StravaConnectionsModule, WebhookSubscriptionModule],
+  providers: [StravaSyncService, SyncProcessor],
+})
 export class SyncWorkerModule {}

@@ -4,5 +4,9 @@ import { SyncQueueModule } from './sync-queue.module.js';
 import { SyncService } from './sync.service.js';
 import { WebhookSubscriptionModule } from '../webhook-subscription/webhook-subscription.module.js';
 
-@Module({ imports: [SyncQueueModule, WebhookSubscriptionModule], controllers: [SyncController], providers: [SyncService] })
+@Module({
+  imports: [SyncQueueModule, WebhookSubscriptionModule],
+  controllers: [SyncController],
+  providers: [SyncService],
+})
 export class SyncModule {}

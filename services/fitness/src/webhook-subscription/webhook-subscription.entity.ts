@@ -6,7 +6,10 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'strava_webhook_subscriptions' })
 export class WebhookSubscriptionEntity {
-  @PrimaryColumn('bigint', { name: 'subscription_id', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  @PrimaryColumn('bigint', {
+    name: 'subscription_id',
+    transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
+  })
   subscriptionId: number;
 
   @Column('text', { name: 'callback_url' })
