@@ -13,14 +13,17 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   const signUp = async () => {
     let res!: Response;
     // A busy shared machine may answer 503 now and then: another address, another try.
-    await eventually(async () => {
-      res = await fetch(`${stack.url}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-      });
-      expect(res.status).toBe(201);
-    });
+    await eventually(
+      async () => {
+        res = await fetch(`${stack.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+        });
+        expect(res.status).toBe(201);
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000 },
+    );
     const { user } = (await res.json()) as { user: { id: string } };
     return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
   };

@@ -28,14 +28,17 @@ describe('unpublished runner pages are 404 on every public read but to their own
   const signUp = async () => {
     let res!: Response;
     // A busy shared machine may answer 503 now and then: another address, another try.
-    await eventually(async () => {
-      res = await fetch(`${stack.url}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-      });
-      expect(res.status).toBe(201);
-    });
+    await eventually(
+      async () => {
+        res = await fetch(`${stack.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+        });
+        expect(res.status).toBe(201);
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000 },
+    );
     const { user } = (await res.json()) as { user: { id: string } };
     return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
   };
