@@ -31,7 +31,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     await res.arrayBuffer();
     return { status: res.status, ms: Date.now() - started, retryAfter: res.headers.get('retry-after') };
   };
-  const emulator = async <T = any>(method: string, path: string, body?: unknown): Promise<T> => {
+  const emulator = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${strava}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
