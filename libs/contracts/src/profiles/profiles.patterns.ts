@@ -8,6 +8,7 @@ export const PROFILES = {
   profile: {
     create: 'profiles.profile.create',
     getBySlug: 'profiles.profile.get-by-slug',
+    visibility: 'profiles.profile.visibility',
     update: 'profiles.profile.update',
     delete: 'profiles.profile.delete',
     listOwn: 'profiles.profile.list-own',

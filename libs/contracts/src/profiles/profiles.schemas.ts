@@ -346,6 +346,18 @@ const caller = { userId: z.uuid() };
 
 export const createProfileCommandSchema = z.object({ ...caller, profile: createProfileRequestSchema });
 export const getProfileBySlugQuerySchema = z.object({ slug: z.string() });
+/**
+ * Whether a viewer may read a page's public data (fitness reads): by page id, or by runner for the
+ * activities list. An unknown page, or one not published to anyone but its owner, is 404.
+ */
+export const pageVisibilityQuerySchema = z
+  .object({
+    profileId: z.uuid().optional(),
+    userId: z.uuid().optional(),
+    viewerUserId: z.uuid().optional(),
+  })
+  .refine((q) => q.profileId !== undefined || q.userId !== undefined, 'profileId or userId is required');
+export type PageVisibilityQuery = z.infer<typeof pageVisibilityQuerySchema>;
 export const updateProfileCommandSchema = z.object({
   ...caller,
   profileId: z.uuid(),

@@ -15,6 +15,7 @@ const BUDGETS = {
   signupEmail: { points: 5, duration: 60 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
   totalsRefresh: { points: env.RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE, duration: MINUTE },
+  stravaWebhookIp: { points: env.RATE_LIMIT_STRAVA_WEBHOOK_PER_IP, duration: MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof BUDGETS;
 

@@ -3,7 +3,8 @@ import { env } from '../config/env.js';
 
 export const SESSION_COOKIE = 'rp_session';
 
-function secure(request: FastifyRequest): boolean {
+/** Whether cookies get the Secure flag: over HTTPS, or when the site is served over HTTPS. */
+export function secure(request: FastifyRequest): boolean {
   return request.protocol === 'https' || env.PUBLIC_URL.startsWith('https:');
 }
 

@@ -33,6 +33,8 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
     /** An owner's "Refresh totals" per page per minute. */
     RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).default(4),
+    /** Strava's event posts per minute from one address (Strava pushes from few); a flood gets 429. */
+    RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: z.coerce.number().int().min(1).default(600),
     /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
     GA_MEASUREMENT_ID: z
       .string()

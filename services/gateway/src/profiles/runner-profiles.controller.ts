@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   OUTAGE,
   PROFILES,
@@ -54,7 +54,10 @@ export class RunnerProfilesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ profile: ProfileView; stale?: true }> {
     const { view, stale } = await this.views.bySlugOrStale(slug);
-    const profile = { ...view, isOwner: user !== undefined && user.id === view.userId };
+    const isOwner = user !== undefined && user.id === view.userId;
+    // Profiles decides `published`; until then the page is 404 to everyone but its owner.
+    if (!view.published && !isOwner) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+    const profile = { ...view, isOwner };
     if (!stale) return { profile };
     // Profiles is down: the copy this replica served last, said so in a header and in the body.
     void reply

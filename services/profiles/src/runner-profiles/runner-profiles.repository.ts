@@ -20,6 +20,25 @@ export class RunnerProfilesRepository {
       .getOne();
   }
 
+  /** The page with id `id`, with its owner's access row. */
+  findByIdWithAccess(id: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where('p.id = :id', { id })
+      .getOne();
+  }
+
+  /** One page of `userId` (any: published is the owner's access, the same for all their pages), with that access. */
+  findAnyByUserIdWithAccess(userId: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where('p.user_id = :userId', { userId })
+      .limit(1)
+      .getOne();
+  }
+
   findById(id: string): Promise<RunnerProfileEntity | null> {
     return this.profiles.findOneBy({ id });
   }

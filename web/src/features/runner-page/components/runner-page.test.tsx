@@ -338,14 +338,6 @@ describe('RunnerPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
-  it('shows visitors a notice instead of an unpublished page', async () => {
-    renderPage(sampleProfileView({ published: false }));
-
-    expect(await screen.findByRole('heading', { name: "This page isn't live yet" })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Fundraising Progress' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Donate Now' })).not.toBeInTheDocument();
-  });
-
   it('shows the owner of an unpublished page the page with a link to payment', async () => {
     renderPage(sampleProfileView({ published: false, isOwner: true }), { signedIn: true });
 
