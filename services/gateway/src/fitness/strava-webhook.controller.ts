@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { FITNESS, stravaWebhookEventSchema, stravaWebhookValidationSchema } from '@runpledge/contracts';
 import { Public } from '../common/public.decorator.js';
+import { WebhookRoute } from '../common/webhook-route.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 
@@ -23,6 +24,7 @@ export class StravaWebhookController {
   }
 
   @Post()
+  @WebhookRoute()
   @HttpCode(200)
   receive(@Body() body: unknown): Promise<{ received: true }> {
     return this.rpc.send(
