@@ -76,7 +76,8 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   let last = 'no answer';
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${url}/api/health/ready`);
+      // The gateway is ready before the services are; a stack is ready when all of it is.
+      const res = await fetch(`${url}/api/health/ready?all=true`);
       if (res.ok) return;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {

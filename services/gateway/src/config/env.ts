@@ -15,6 +15,8 @@ export const gatewayEnvSchema = baseEnvSchema
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Deadline of each service's ping in the readiness check. */
     HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
+    /** How often the background loop pings each service for the readiness body. */
+    READINESS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
     /** After SIGTERM: how long readiness answers 503 before the server stops taking requests. */
     DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     TRUST_PROXY: z
