@@ -46,12 +46,21 @@ function pipeLines(child, name, log) {
 }
 
 /**
+ * With NATS_PASSWORDS (JSON: process name -> password, as in server-kit's natsServerConfig), each
+ * process connects as its own NATS user; without it (the machine's NATS) as nobody in particular.
+ */
+function natsUserOf(name, env) {
+  const passwords = env.NATS_PASSWORDS ? JSON.parse(env.NATS_PASSWORDS) : {};
+  return passwords[name] ? { NATS_USER: name, NATS_PASSWORD: passwords[name], NATS_PASSWORDS: '' } : {};
+}
+
+/**
  * Starts one process of the stack. Returns a handle whose `stop()` sends SIGTERM and resolves on exit
  * (SIGKILL after `killAfterMs`).
  */
 export function startProcess(name, env, log = () => {}) {
   const child = spawn(process.execPath, [entry(name)], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...natsUserOf(name, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   pipeLines(child, name, log);

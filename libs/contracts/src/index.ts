@@ -2,6 +2,7 @@ export * from './common/error-code.js';
 export * from './common/event-envelope.js';
 export * from './common/limits.js';
 export * from './common/rpc-pattern.js';
+export * from './common/nats-trust.js';
 export * from './identity/identity.patterns.js';
 export * from './identity/identity.schemas.js';
 export * from './identity/identity.events.js';

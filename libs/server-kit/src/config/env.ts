@@ -7,6 +7,13 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/runpledge'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** This process's own NATS user (see natsServerConfig); unset locally, where NATS trusts everyone. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().optional(),
+  /** A NATS credentials file (nkey/JWT) instead of NATS_USER/NATS_PASSWORD. */
+  NATS_CREDS: z.string().min(1).optional(),
+  /** CA of the NATS server's TLS certificate (production: NATS_URL=tls://...). */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
   /** Namespaces every subject, stream and key so parallel runs (tests, stacks) never collide. */
   NATS_SUBJECT_PREFIX: z
     .string()

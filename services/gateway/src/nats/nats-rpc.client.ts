@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { rpcSubject } from '@runpledge/server-kit';
+import { natsConnectionOptions, rpcSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
@@ -17,21 +17,33 @@ interface NestReply<T> {
 @Injectable()
 export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
   private nc: NatsConnection | undefined;
+  /** False between a disconnect and the next reconnect (the client is not closed meanwhile). */
+  private linkUp = false;
 
   async onModuleInit(): Promise<void> {
     this.nc = await connect({
-      servers: env.NATS_URL.split(','),
+      ...natsConnectionOptions(env),
       name: 'gateway',
       maxReconnectAttempts: -1,
     });
+    this.linkUp = true;
+    void this.watchStatus(this.nc);
+  }
+
+  private async watchStatus(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' || status.type === 'close') this.linkUp = false;
+      else if (status.type === 'reconnect') this.linkUp = true;
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.nc?.drain();
   }
 
+  /** The connection to NATS is up now (not closed, not between a disconnect and a reconnect). */
   get connected(): boolean {
-    return this.nc !== undefined && !this.nc.isClosed();
+    return this.nc !== undefined && !this.nc.isClosed() && this.linkUp;
   }
 
   async send<T>(pattern: string, data: unknown, timeoutMs = env.RPC_TIMEOUT_MS): Promise<T> {
