@@ -107,8 +107,14 @@ export function natsServerConfig(options: NatsServerConfigOptions): string {
  * a NATS_CREDS file) and the CA that signed the server's TLS certificate. None of them locally.
  */
 export function natsConnectionOptions(
-  env: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_CREDS' | 'NATS_TLS_CA_FILE'>,
+  env: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_CREDS' | 'NATS_TLS_CA_FILE'> &
+    Partial<Pick<BaseEnv, 'NODE_ENV'>>,
 ): NodeConnectionOptions {
+  if (env.NODE_ENV === 'production' && !env.NATS_CREDS && !(env.NATS_USER && env.NATS_PASSWORD)) {
+    throw new Error(
+      'Invalid configuration for production:\n  NATS_USER and NATS_PASSWORD (or NATS_CREDS): must be set in production',
+    );
+  }
   const options: NodeConnectionOptions = { servers: env.NATS_URL.split(',') };
   if (env.NATS_CREDS) options.authenticator = credsAuthenticator(readFileSync(env.NATS_CREDS));
   else if (env.NATS_USER) Object.assign(options, { user: env.NATS_USER, pass: env.NATS_PASSWORD ?? '' });
