@@ -5,6 +5,7 @@ export * from './common/text.js';
 export * from './common/rpc-pattern.js';
 export * from './common/outage.js';
 export * from './common/idempotency.js';
+export * from './common/nats-trust.js';
 export * from './identity/identity.patterns.js';
 export * from './identity/identity.schemas.js';
 export * from './identity/identity.events.js';

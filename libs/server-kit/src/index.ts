@@ -4,6 +4,7 @@ export * from './config/env.js';
 export * from './logging/logger.js';
 export * from './database/data-source.js';
 export * from './messaging/subject.js';
+export * from './messaging/nats-trust.js';
 export * from './messaging/rpc-handler.decorator.js';
 export * from './messaging/service.exception.js';
 export * from './messaging/rpc-exception.filter.js';
