@@ -22,3 +22,4 @@ export * from './bootstrap/service-core.module.js';
 export * from './bootstrap/bootstrap-service.js';
 export * from './bootstrap/run-service.js';
 export * from './redis/redis.module.js';
+export * from './auth/access-token-keys.js';

@@ -27,3 +27,8 @@ export function durableName(service: string, prefix = subjectPrefix()): string {
   const token = prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_');
   return token ? `${token}_${service}` : service;
 }
+
+/** A core NATS subject every subscriber hears (a broadcast such as identity's session revocations). */
+export function broadcastSubject(subject: string, prefix = subjectPrefix()): string {
+  return `${prefix}${subject}`;
+}
