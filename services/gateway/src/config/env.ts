@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@runpledge/contracts';
 import { baseEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -21,6 +22,8 @@ export const gatewayEnvSchema = baseEnvSchema
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
     /** Signs the session cookie. */
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').default(DEV_SESSION_SECRET),
     /** Prefix of every Redis key (rate limits), so several deployments or test runs can share a server. */

@@ -57,7 +57,12 @@ export class SessionsService {
     const rotated = await this.sessions.rotate(hash, next.hash, idleSeconds());
     const session = rotated ?? (await this.sessions.touchRecentlyRotated(hash, idleSeconds(), ROTATION_GRACE_SECONDS));
     if (!session) throw new ServiceException(ErrorCode.Unauthorized, SESSION_ENDED_MESSAGE);
-    const user = { id: session.userId, email: session.email, emailVerified: session.emailVerified };
+    const user = {
+      id: session.userId,
+      email: session.email,
+      emailVerified: session.emailVerified,
+      sessionId: session.sessionId,
+    };
     return {
       user,
       ...this.accessTokenFor(session),
