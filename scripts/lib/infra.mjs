@@ -49,9 +49,16 @@ async function checkRedis(redisUrl) {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
+  // ioredis reports the cause (e.g. ECONNREFUSED) as an event and rejects with "Connection is closed".
+  let cause;
+  redis.on('error', (err) => {
+    cause ??= err;
+  });
   try {
     await redis.connect();
     await redis.ping();
+  } catch (err) {
+    throw cause ?? err;
   } finally {
     redis.disconnect();
   }
