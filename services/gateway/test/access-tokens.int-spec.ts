@@ -164,9 +164,9 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
     const token = jar.values.get('rp_access')!;
     const claims = claimsOf(jar);
     const [header, payload, signature] = token.split('.');
-    const otherPayload = Buffer.from(
-      JSON.stringify({ ...(jwt.decode(token) as object), sub: randomUUID() }),
-    ).toString('base64url');
+    const otherPayload = Buffer.from(JSON.stringify({ ...(jwt.decode(token) as object), sub: randomUUID() })).toString(
+      'base64url',
+    );
     const stranger = newKey('unknown-kid');
     const impostor = { ...newKey(current.jwk.kid) };
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT', kid: current.jwk.kid })).toString('base64url')}.${payload}.`;
@@ -271,7 +271,10 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
       currentPassword: 'Secret123',
       newPassword: 'newsecret1',
     });
-    expect(weak).toMatchObject({ status: 400, body: { message: 'Password must contain at least one uppercase letter' } });
+    expect(weak).toMatchObject({
+      status: 400,
+      body: { message: 'Password must contain at least one uppercase letter' },
+    });
     expect((await call(secondUrl, 'GET', '/api/auth/me', phoneAccess)).status).toBe(200);
 
     const changed = await call(stack.url, 'POST', '/api/auth/change-password', laptop, {
