@@ -52,9 +52,16 @@ export function loadOrCreateDevKeys(file = process.env.ACCESS_TOKEN_DEV_KEYS_FIL
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  const key = generateAccessTokenKey();
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(temp, JSON.stringify([generateAccessTokenKey()]), { mode: 0o600 });
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temp, JSON.stringify([key]), { mode: 0o600 });
+  } catch {
+    // A read-only file system (a development container): a key of this process only. Access tokens
+    // another process cannot verify still work, at the cost of a refresh through identity each time.
+    return [key];
+  }
   try {
     linkSync(temp, file);
   } catch (err) {
