@@ -255,7 +255,7 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
     expect((await call(secondUrl, 'GET', '/api/auth/me', phoneAccess)).status).toBe(401);
     expect((await call(secondUrl, 'GET', '/api/auth/me', phoneSession)).status).toBe(401);
     expect((await call(stack.url, 'GET', '/api/auth/me', laptop)).status).toBe(401);
-  });
+  }, 60_000);
 
   it('changes the password: wrong current password 400, spec rules, every other session revoked', async () => {
     const { jar: laptop, email } = await signUp();
@@ -289,7 +289,8 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
     expect((await call(stack.url, 'GET', '/api/auth/me', laptop.only('rp_session'))).status).toBe(200);
     expect((await signIn(email, 'Secret123')).status).toBe(401);
     expect((await signIn(email, 'Newsecret1')).status).toBe(200);
-  });
+    // Seven argon2 hashes: slow on a machine shared by many test runs.
+  }, 120_000);
 
   it('clears both cookies when the session behind them has ended', async () => {
     const { jar } = await signUp();

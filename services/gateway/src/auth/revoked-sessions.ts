@@ -18,7 +18,11 @@ export class RevokedSessions implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RevokedSessions.name);
 
   async onModuleInit(): Promise<void> {
-    this.nc = await connect({ servers: env.NATS_URL.split(','), name: 'gateway-revocations', maxReconnectAttempts: -1 });
+    this.nc = await connect({
+      servers: env.NATS_URL.split(','),
+      name: 'gateway-revocations',
+      maxReconnectAttempts: -1,
+    });
     this.nc.subscribe(broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked), {
       callback: (err, msg) => {
         if (err) return;
