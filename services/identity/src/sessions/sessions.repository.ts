@@ -71,7 +71,11 @@ export class SessionsRepository {
   }
 
   /** A live session whose token was rotated away less than `graceSeconds` ago. */
-  async touchRecentlyRotated(tokenHash: string, idleSeconds: number, graceSeconds: number): Promise<SessionOfUser | null> {
+  async touchRecentlyRotated(
+    tokenHash: string,
+    idleSeconds: number,
+    graceSeconds: number,
+  ): Promise<SessionOfUser | null> {
     const rows = (await this.sessions.query(
       `UPDATE "identity"."sessions" s SET last_used_at = now()
          FROM "identity"."users" u
@@ -116,9 +120,7 @@ export class SessionsRepository {
 type QueryResult<T> = [T[], number] | T[];
 
 function rowsOf<T>(result: QueryResult<T>): T[] {
-  return result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number'
-    ? result[0]
-    : (result as T[]);
+  return result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number' ? result[0] : (result as T[]);
 }
 
 function sessionOfUser(result: QueryResult<SessionOfUserRow>): SessionOfUser | null {
