@@ -95,6 +95,8 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
       ACCESS_TOKEN_PUBLIC_KEYS: JSON.stringify([current.publicJwk, previous.publicJwk]),
       // argon2 on a machine shared by many runs can pass the default 5 s deadline.
       RPC_TIMEOUT_MS: '20000',
+      // Every refresh rotates the session token (by default once an hour).
+      SESSION_ROTATE_AFTER_SECONDS: '0',
     };
     stack = await startStack({
       env,

@@ -57,30 +57,38 @@ export class SessionsRepository {
       .getOne();
   }
 
-  /** Swaps a live session's token for `newHash` (the old one stays honoured briefly); null when not live. */
-  async rotate(tokenHash: string, newHash: string, idleSeconds: number): Promise<SessionOfUser | null> {
+  /**
+   * Swaps a live session's token for `newHash` when its current token is at least `rotateAfterSeconds`
+   * old (the old one stays honoured briefly); null when the session is not live or not due.
+   */
+  async rotate(
+    tokenHash: string,
+    newHash: string,
+    idleSeconds: number,
+    rotateAfterSeconds: number,
+  ): Promise<SessionOfUser | null> {
     const rows = (await this.sessions.query(
       `UPDATE "identity"."sessions" s
           SET previous_token_hash = s.token_hash, token_hash = $3, rotated_at = now(), last_used_at = now()
          FROM "identity"."users" u
         WHERE u.id = s.user_id AND s.token_hash = $1 AND ${LIVE}
+          AND COALESCE(s.rotated_at, s.created_at) <= now() - make_interval(secs => $4)
         ${RETURNING}`,
-      [tokenHash, idleSeconds, newHash],
+      [tokenHash, idleSeconds, newHash, rotateAfterSeconds],
     )) as QueryResult<SessionOfUserRow>;
     return sessionOfUser(rows);
   }
 
-  /** A live session whose token was rotated away less than `graceSeconds` ago. */
-  async touchRecentlyRotated(
-    tokenHash: string,
-    idleSeconds: number,
-    graceSeconds: number,
-  ): Promise<SessionOfUser | null> {
+  /**
+   * Marks a live session used, found by its current token or by the one rotated away less than
+   * `graceSeconds` ago (a browser's parallel requests all carried it).
+   */
+  async touch(tokenHash: string, idleSeconds: number, graceSeconds: number): Promise<SessionOfUser | null> {
     const rows = (await this.sessions.query(
       `UPDATE "identity"."sessions" s SET last_used_at = now()
          FROM "identity"."users" u
-        WHERE u.id = s.user_id AND s.previous_token_hash = $1 AND ${LIVE}
-          AND s.rotated_at > now() - make_interval(secs => $3)
+        WHERE u.id = s.user_id AND ${LIVE}
+          AND (s.token_hash = $1 OR (s.previous_token_hash = $1 AND s.rotated_at > now() - make_interval(secs => $3)))
         ${RETURNING}`,
       [tokenHash, idleSeconds, graceSeconds],
     )) as QueryResult<SessionOfUserRow>;

@@ -48,14 +48,15 @@ export class SessionsService {
   }
 
   /**
-   * Trades a live session token for a new access token and rotates the session token. A token
-   * rotated away moments ago (a parallel request of the same browser) gets an access token only.
+   * Trades a live session token for a new access token, rotating the session token once it is
+   * `SESSION_ROTATE_AFTER_SECONDS` old. A token rotated away moments ago (a parallel request of the
+   * same browser) gets an access token only.
    */
   async refresh(sessionToken: string): Promise<RefreshGrant> {
     const hash = hashToken(sessionToken);
     const next = newSecretToken();
-    const rotated = await this.sessions.rotate(hash, next.hash, idleSeconds());
-    const session = rotated ?? (await this.sessions.touchRecentlyRotated(hash, idleSeconds(), ROTATION_GRACE_SECONDS));
+    const rotated = await this.sessions.rotate(hash, next.hash, idleSeconds(), env.SESSION_ROTATE_AFTER_SECONDS);
+    const session = rotated ?? (await this.sessions.touch(hash, idleSeconds(), ROTATION_GRACE_SECONDS));
     if (!session) throw new ServiceException(ErrorCode.Unauthorized, SESSION_ENDED_MESSAGE);
     const user = {
       id: session.userId,
