@@ -40,6 +40,8 @@ const SECRETS: Record<string, string[]> = {
   'runpledge-redis': ['url'],
   'runpledge-secrets': [
     'SESSION_SECRET',
+    'ACCESS_TOKEN_KEYS',
+    'ACCESS_TOKEN_PUBLIC_KEYS',
     'SMTP_URL',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',

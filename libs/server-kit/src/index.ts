@@ -25,3 +25,4 @@ export * from './bootstrap/bootstrap-service.js';
 export * from './bootstrap/run-service.js';
 export * from './redis/redis.module.js';
 export * from './bootstrap/run-worker.js';
+export * from './auth/access-token-keys.js';

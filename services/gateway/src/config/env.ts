@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@runpledge/contracts';
 import { DEVELOPMENT_DEFAULTS, baseEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -23,6 +24,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
   /** Signs the session cookie. */
   SESSION_SECRET: z
     .string()
