@@ -21,6 +21,7 @@ export function createTestRun(label = 'test') {
     RATE_LIMIT_SIGNIN_PER_IP: '10000',
     RATE_LIMIT_SIGNUP_PER_IP: '10000',
     RATE_LIMIT_PUBLIC_WRITES_PER_IP: '10000',
+    RATE_LIMIT_ACCOUNT_PER_IP: '10000',
     OUTBOX_DIR: `${tmpdir()}/rp-outbox-${id}`,
   };
   return {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { EncouragementsModule } from './encouragements/encouragements.module.js';
@@ -15,6 +16,7 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     FundraisingChallengesModule,
     EncouragementsModule,
     OwnerAccessModule,
+    AccountDataModule,
   ],
 })
 export class AppModule {}

@@ -1,4 +1,4 @@
-import { healthPattern } from '../common/rpc-pattern.js';
+import { accountExportPattern, healthPattern } from '../common/rpc-pattern.js';
 
 export const IDENTITY = {
   health: { ping: healthPattern('identity') },
@@ -10,6 +10,13 @@ export const IDENTITY = {
     signIn: 'identity.auth.sign-in',
     signOut: 'identity.auth.sign-out',
     verifyEmail: 'identity.auth.verify-email',
+    requestPasswordReset: 'identity.auth.request-password-reset',
+    confirmPasswordReset: 'identity.auth.confirm-password-reset',
+    changeEmail: 'identity.auth.change-email',
+  },
+  account: {
+    delete: 'identity.account.delete',
+    export: accountExportPattern('identity'),
   },
   sessions: {
     validate: 'identity.sessions.validate',

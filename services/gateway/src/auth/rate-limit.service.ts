@@ -14,6 +14,10 @@ const BUDGETS = {
   signupIp: { points: env.RATE_LIMIT_SIGNUP_PER_IP, duration: 60 * MINUTE },
   signupEmail: { points: 5, duration: 60 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
+  accountIp: { points: env.RATE_LIMIT_ACCOUNT_PER_IP, duration: 15 * MINUTE },
+  // Reset mails per address: enough to retry, too few to flood someone's inbox.
+  passwordResetEmail: { points: 3, duration: 60 * MINUTE },
+  accountUser: { points: 10, duration: 15 * MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof BUDGETS;
 

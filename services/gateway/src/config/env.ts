@@ -29,6 +29,8 @@ export const gatewayEnvSchema = baseEnvSchema
     RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+    /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
+    RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(20),
     /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
     GA_MEASUREMENT_ID: z
       .string()

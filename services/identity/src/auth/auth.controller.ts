@@ -2,6 +2,9 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   IDENTITY,
+  changeEmailCommandSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   sessionTokenRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
@@ -35,5 +38,24 @@ export class AuthController {
   @RpcHandler(IDENTITY.auth.verifyEmail)
   verifyEmail(@Payload() payload: unknown): Promise<User> {
     return this.auth.verifyEmail(verifyEmailRequestSchema.parse(payload));
+  }
+
+  @RpcHandler(IDENTITY.auth.requestPasswordReset)
+  async requestPasswordReset(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.requestPasswordReset(passwordResetRequestSchema.parse(payload));
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.confirmPasswordReset)
+  async confirmPasswordReset(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.confirmPasswordReset(passwordResetConfirmSchema.parse(payload));
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.changeEmail)
+  async changeEmail(@Payload() payload: unknown): Promise<{ success: true }> {
+    const { userId, ...request } = changeEmailCommandSchema.parse(payload);
+    await this.auth.changeEmail(userId, request);
+    return { success: true };
   }
 }
