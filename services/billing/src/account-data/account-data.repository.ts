@@ -19,7 +19,9 @@ export class AccountDataRepository {
 
   /** The user's row, locked so a Stripe event for it waits until the deletion commits. */
   lockSubscription(manager: EntityManager, userId: string): Promise<SubscriptionEntity | null> {
-    return manager.getRepository(SubscriptionEntity).findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
+    return manager
+      .getRepository(SubscriptionEntity)
+      .findOne({ where: { userId }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** A redeemed code keeps its count: deleting a redemption does not give the use back. */

@@ -182,24 +182,26 @@ export class AuthService {
 
   private async confirmEmailChange(rawToken: string): Promise<User> {
     let previousEmail = '';
-    const user = await this.events.transaction(async (manager) => {
-      const token = await this.emailTokens.consume(manager, hashToken(rawToken), 'email_change');
-      if (!token?.newEmail) return null;
-      previousEmail = (await this.users.findById(token.userId))?.email ?? '';
-      const changed = await this.users.updateEmailIfFree(manager, token.userId, token.newEmail);
-      if (!changed) throw ServiceException.conflict(EMAIL_TAKEN_MESSAGE);
-      await this.events.record(manager, IDENTITY_EVENTS.userEmailChanged, {
-        userId: changed.id,
-        email: changed.email,
-        changedAt: new Date().toISOString(),
+    const user = await this.events
+      .transaction(async (manager) => {
+        const token = await this.emailTokens.consume(manager, hashToken(rawToken), 'email_change');
+        if (!token?.newEmail) return null;
+        previousEmail = (await this.users.findById(token.userId))?.email ?? '';
+        const changed = await this.users.updateEmailIfFree(manager, token.userId, token.newEmail);
+        if (!changed) throw ServiceException.conflict(EMAIL_TAKEN_MESSAGE);
+        await this.events.record(manager, IDENTITY_EVENTS.userEmailChanged, {
+          userId: changed.id,
+          email: changed.email,
+          changedAt: new Date().toISOString(),
+        });
+        return changed;
+      })
+      .catch((err: unknown) => {
+        // Another account took the address between the check and the update.
+        if ((err as { driverError?: { code?: string } }).driverError?.code === '23505')
+          throw ServiceException.conflict(EMAIL_TAKEN_MESSAGE);
+        throw err;
       });
-      return changed;
-    }).catch((err: unknown) => {
-      // Another account took the address between the check and the update.
-      if ((err as { driverError?: { code?: string } }).driverError?.code === '23505')
-        throw ServiceException.conflict(EMAIL_TAKEN_MESSAGE);
-      throw err;
-    });
     if (!user) throw ServiceException.badRequest(INVALID_LINK_MESSAGE);
     if (previousEmail) {
       void this.mailer.send(emailChangedNoticeMail(previousEmail, user.email)).catch((err: unknown) => {

@@ -6,7 +6,9 @@ export class AddEmailTokenNewEmail1795553054174 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "identity"."email_tokens" ADD COLUMN "new_email" text`);
-    await queryRunner.query(`CREATE INDEX "email_tokens_user_type_idx" ON "identity"."email_tokens" ("user_id", "type")`);
+    await queryRunner.query(
+      `CREATE INDEX "email_tokens_user_type_idx" ON "identity"."email_tokens" ("user_id", "type")`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
