@@ -28,7 +28,9 @@ export default function ResetPasswordRoute() {
     <PageLayout>
       <DocumentTitle title="Choose a new password" />
       <div className="mx-auto max-w-md">
-        <PageHeading lead="Every device signed in to your account will be signed out.">Choose a new password</PageHeading>
+        <PageHeading lead="Every device signed in to your account will be signed out.">
+          Choose a new password
+        </PageHeading>
         <Card className="mt-8">
           <ResetPasswordForm token={params.get('token') ?? ''} onDone={() => void done()} />
         </Card>

@@ -24,9 +24,9 @@ describe('describeSubscription', () => {
   });
 
   it('says one day, not one days', () => {
-    expect(
-      describeSubscription(check({ status: 'trialing', trialEndsAt: '2026-11-25T11:00:00Z' }), now).title,
-    ).toBe('Free trial: 1 day left');
+    expect(describeSubscription(check({ status: 'trialing', trialEndsAt: '2026-11-25T11:00:00Z' }), now).title).toBe(
+      'Free trial: 1 day left',
+    );
   });
 
   it('gives the next charge date and amount of an active subscription', () => {
@@ -39,9 +39,9 @@ describe('describeSubscription', () => {
   });
 
   it('shows lifetime access without billing', () => {
-    expect(describeSubscription(check({ status: 'lifetime', hasAccess: true, lifetimeAccess: true }), now)).toMatchObject(
-      { title: 'Lifetime access', canManage: false, canSubscribe: false },
-    );
+    expect(
+      describeSubscription(check({ status: 'lifetime', hasAccess: true, lifetimeAccess: true }), now),
+    ).toMatchObject({ title: 'Lifetime access', canManage: false, canSubscribe: false });
   });
 
   it('warns about a failed payment with the end of the grace period', () => {
