@@ -163,3 +163,33 @@ test('settings: change the e-mail by a confirmed link, download the data, then d
   expect(user.email).not.toBe(newEmail);
   await context.close();
 });
+
+test('a run entered by hand is deleted from /{slug}/fitness after confirming', async ({ browser }) => {
+  const { context } = await signedInContext(browser);
+  const profile = await createPage(context.request, { urlSlug: unique('runs') });
+  for (const name of ['Keep this run', 'Wrong run']) {
+    const added = await context.request.post('/api/activities', {
+      headers: SAME_ORIGIN,
+      data: { name, date: '2026-01-02', distanceKm: 10, durationSeconds: 3600 },
+    });
+    expect(added.status()).toBe(201);
+  }
+  const page = await context.newPage();
+  await page.goto(`/${profile.urlSlug}/fitness`);
+
+  const runs = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem');
+  await expect(runs).toHaveCount(2);
+  await runs
+    .filter({ hasText: 'Wrong run' })
+    .getByRole('button', { name: /Delete/ })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this run?' });
+  await expect(confirm).toContainText('"Wrong run" will be removed from your training history and stats.');
+  await confirm.getByRole('button', { name: 'Delete run' }).click();
+  await expect(page.getByText('Run deleted')).toBeVisible();
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first()).toContainText('Keep this run');
+  const own = (await (await context.request.get('/api/activities')).json()) as { name: string }[];
+  expect(own.map((a) => a.name)).toEqual(['Keep this run']);
+  await context.close();
+});

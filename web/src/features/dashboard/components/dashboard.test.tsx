@@ -46,7 +46,6 @@ describe('Dashboard', () => {
     expect(view).toHaveAttribute('href', '/jane-runs');
     expect(view).toHaveAttribute('target', '_blank');
     expect(within(card).getByRole('link', { name: /Manage/ })).toHaveAttribute('href', '/jane-runs');
-    expect(within(card).getByRole('link', { name: /Edit details/ })).toHaveAttribute('href', '/jane-runs/edit');
     expect(within(card).getByRole('link', { name: /Fitness/ })).toHaveAttribute('href', '/jane-runs/fitness');
   });
 
