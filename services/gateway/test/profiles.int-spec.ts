@@ -351,9 +351,21 @@ describe('profiles routes through the gateway', () => {
     const second = await createPage(carol.cookie, { name: 'Second page' });
     const recent = await call('GET', '/api/recent-profiles', { cookie: carol.cookie });
     expect(recent.body.map((p: { id: string }) => p.id)).toEqual([second.id, first.id]);
+    // The dashboard's card: the page, whether visitors see it, and its fundraising progress.
     expect(Object.keys(recent.body[0]).sort()).toEqual(
-      ['description', 'id', 'marathonDate', 'marathonName', 'name', 'urlSlug'].sort(),
+      [
+        'description',
+        'fundraisingGoal',
+        'fundsRaised',
+        'id',
+        'marathonDate',
+        'marathonName',
+        'name',
+        'published',
+        'urlSlug',
+      ].sort(),
     );
+    expect(recent.body[0]).toMatchObject({ published: false, fundsRaised: '0.00' });
 
     const own = await call('GET', `/api/user/profile-slug?userId=${carol.id}`, { cookie: carol.cookie });
     expect(own).toMatchObject({ status: 200, body: { slug: second.urlSlug } });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ChallengeClaimsModule } from './challenge-claims/challenge-claims.module.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -19,6 +20,7 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     EncouragementsModule,
     OwnerAccessModule,
     ChallengeClaimsModule,
+    AccountDataModule,
   ],
 })
 export class AppModule {}

@@ -37,7 +37,8 @@ export const signInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-export const VERIFICATION_TYPES = ['signup'] as const;
+/** `signup` confirms a new account's address; `email_change` confirms the new address of a change. */
+export const VERIFICATION_TYPES = ['signup', 'email_change'] as const;
 export const verifyEmailRequestSchema = z.object({
   token: textField('token', { error: 'This confirmation link is invalid or has expired.' })
     .min(1, 'This confirmation link is invalid or has expired.')
@@ -113,3 +114,37 @@ export interface SessionUser {
   /** The session the caller's access token belongs to (set by the gateway's guard). */
   sessionId?: string;
 }
+
+// Account management (API.md "Account").
+export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+export const WRONG_PASSWORD_MESSAGE = 'Your password is incorrect.';
+export const EMAIL_TAKEN_MESSAGE = 'This e-mail address is already used by another account.';
+export const SAME_EMAIL_MESSAGE = 'This is already your e-mail address.';
+
+/** A password the caller types to confirm a sensitive change (never the sign-up rules: it exists already). */
+const currentPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(FIELD_LIMITS.passwordMaxLength, WRONG_PASSWORD_MESSAGE);
+
+const resetTokenSchema = z
+  .string({ error: INVALID_RESET_LINK_MESSAGE })
+  .min(1, INVALID_RESET_LINK_MESSAGE)
+  .max(200, INVALID_RESET_LINK_MESSAGE);
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+export const changeEmailRequestSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** What the gateway passes to a service for the signed-in caller's own account. */
+export const accountOwnerSchema = z.object({ userId: z.uuid() });
+export const changeEmailCommandSchema = changeEmailRequestSchema.extend({ userId: z.uuid() });
+export const deleteAccountCommandSchema = deleteAccountRequestSchema.extend({ userId: z.uuid() });

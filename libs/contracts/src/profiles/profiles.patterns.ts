@@ -1,7 +1,8 @@
-import { healthPattern } from '../common/rpc-pattern.js';
+import { accountExportPattern, healthPattern } from '../common/rpc-pattern.js';
 
 export const PROFILES = {
   health: { ping: healthPattern('profiles') },
+  account: { export: accountExportPattern('profiles') },
   accounts: {
     get: 'profiles.accounts.get',
   },

@@ -267,14 +267,18 @@ export type PublicProfileView = Profile & {
 /** GET /api/runner-profile/{slug}: the profile as the caller sees it. */
 export type ProfileView = PublicProfileView & { isOwner: boolean };
 
-export const profileSummarySchema = profileSchema.pick({
-  id: true,
-  name: true,
-  urlSlug: true,
-  marathonName: true,
-  marathonDate: true,
-  description: true,
-});
+export const profileSummarySchema = profileSchema
+  .pick({
+    id: true,
+    name: true,
+    urlSlug: true,
+    marathonName: true,
+    marathonDate: true,
+    description: true,
+    fundsRaised: true,
+    fundraisingGoal: true,
+  })
+  .extend({ published: z.boolean() });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
 /** GET /api/slug-availability?slug= (live check on the sign-up form). */

@@ -21,6 +21,10 @@ const BUDGETS = {
   /** Code and session guessing: checkout with a discount code, reconcile, billing portal. */
   billingUser: { points: env.RATE_LIMIT_BILLING_PER_USER, duration: 15 * MINUTE },
   billingIp: { points: env.RATE_LIMIT_BILLING_PER_IP, duration: 15 * MINUTE },
+  accountIp: { points: env.RATE_LIMIT_ACCOUNT_PER_IP, duration: 15 * MINUTE },
+  // Reset mails per address: enough to retry, too few to flood someone's inbox.
+  passwordResetEmail: { points: 3, duration: 60 * MINUTE },
+  accountUser: { points: 10, duration: 15 * MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof BUDGETS;
 

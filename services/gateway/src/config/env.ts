@@ -37,6 +37,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
+  RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(20),
   /** An owner's "Refresh totals" per page per minute. */
   RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).default(4),
   /** Strava's event posts per minute from one address (Strava pushes from few); a flood gets 429. */

@@ -113,4 +113,21 @@ export class SessionsService {
       this.logger.error({ err, userId: revoked.userId }, 'session revocation could not be broadcast');
     }
   }
+
+  /**
+   * Ends every session of the user (but `exceptSessionId`), e.g. after a password reset; answers how
+   * many. The gateway asks identity about each request's session, so a deleted row ends it everywhere.
+   */
+  revokeAllForUser(userId: string, options?: { exceptSessionId?: string }): Promise<number> {
+    return this.sessions.deleteAllOfUser(userId, options?.exceptSessionId);
+  }
+
+  /** The user's signed-in browsers for "export my data": when each started and ends, never a token. */
+  async listForExport(userId: string): Promise<{ createdAt: string; expiresAt: string; revokedAt: string | null }[]> {
+    return (await this.sessions.listByUserId(userId)).map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      revokedAt: s.revokedAt?.toISOString() ?? null,
+    }));
+  }
 }

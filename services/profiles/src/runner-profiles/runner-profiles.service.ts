@@ -163,7 +163,7 @@ export class RunnerProfilesService {
   }
 
   async listOwn(userId: string): Promise<ProfileSummary[]> {
-    return (await this.profiles.listByUserIdNewestFirst(userId)).map(toSummary);
+    return (await this.profiles.listByUserIdNewestFirst(userId)).map((page) => toSummary(page));
   }
 
   /** The slug of the caller's newest page; asking about anyone else is refused. */
