@@ -146,7 +146,7 @@ export class AuthController {
     await this.rateLimits.consume('accountIp', request.ip, reply);
     const reset = parseOrThrow(passwordResetConfirmSchema, body);
     await this.rpc.send(IDENTITY.auth.confirmPasswordReset, reset);
-    clearSessionCookie(request, reply);
+    clearAuthCookies(request, reply);
     return { success: true };
   }
 

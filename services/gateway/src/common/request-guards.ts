@@ -58,7 +58,7 @@ export function registerRequestGuards(fastify: FastifyInstance): void {
 
   // The rule for text on path and query parameters of every route (bodies: each field's schema).
   fastify.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith(WEBHOOKS)) return;
+    if (!request.url.startsWith('/api/')) return;
     const field = findDisallowedText(request.params) ?? findDisallowedText(request.query);
     if (field !== null) return refuse(reply, 400, disallowedTextMessage(field));
   });

@@ -114,14 +114,6 @@ export class SessionsService {
     }
   }
 
-  /**
-   * Ends every session of the user (but `exceptSessionId`), e.g. after a password reset; answers how
-   * many. The gateway asks identity about each request's session, so a deleted row ends it everywhere.
-   */
-  revokeAllForUser(userId: string, options?: { exceptSessionId?: string }): Promise<number> {
-    return this.sessions.deleteAllOfUser(userId, options?.exceptSessionId);
-  }
-
   /** The user's signed-in browsers for "export my data": when each started and ends, never a token. */
   async listForExport(userId: string): Promise<{ createdAt: string; expiresAt: string; revokedAt: string | null }[]> {
     return (await this.sessions.listByUserId(userId)).map((s) => ({

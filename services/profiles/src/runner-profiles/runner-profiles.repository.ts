@@ -43,15 +43,6 @@ export class RunnerProfilesRepository {
     return this.profiles.findOneBy({ id });
   }
 
-  /** The page with its owner's access row, for reads that depend on `published`. */
-  findByIdWithAccess(id: string): Promise<RunnerProfileEntity | null> {
-    return this.profiles
-      .createQueryBuilder('p')
-      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
-      .where('p.id = :id', { id })
-      .getOne();
-  }
-
   /** Pages whose totals come from a platform, with their owner's access (the sync's schedule). */
   listSyncedWithAccess(): Promise<RunnerProfileEntity[]> {
     return this.profiles
