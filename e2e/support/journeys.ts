@@ -91,6 +91,8 @@ export async function ownerWithPublishedPage(
   const { urlSlug: slug } = await createPage(owner.context.request);
   await startTrial(owner.context, owner.user.id, slug);
   return { ...owner, slug };
+}
+
 /**
  * The path and query of the newest link to `path` (e.g. `/reset-password`) in a mail to `email`,
  * from the outbox folders of the test stack (quoted-printable decoded), or undefined.

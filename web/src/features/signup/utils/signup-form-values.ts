@@ -128,7 +128,15 @@ export function acceptsNumber(text: string, { min, max, decimals }: { min: numbe
  * address, `runner-` and a short code drawn from the name.
  */
 export function suggestSlug(name: string): string {
-  const slug = normalizeSlug(slugify(name, { decamelize: false, customReplacements: [["'", ''], ['’', '']] }))
+  const slug = normalizeSlug(
+    slugify(name, {
+      decamelize: false,
+      customReplacements: [
+        ["'", ''],
+        ['’', ''],
+      ],
+    }),
+  )
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
   if (slug !== '' || name.trim() === '') return slug;
