@@ -42,6 +42,14 @@ export default {
       rootDir: '<rootDir>/test/faults',
       testMatch: ['<rootDir>/**/*.int-spec.ts'],
     },
+    // The scripts' own logic (e.g. where the test infrastructure comes from), with injected probes.
+    {
+      testEnvironment: 'node',
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testMatch: ['<rootDir>/**/*.spec.mjs'],
+      transform: {},
+    },
     // Deployment checks: Kustomize overlays, docker-compose.yml, the Dockerfile, graceful shutdown.
     {
       ...typescript,

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { rpcSubject } from '@runpledge/server-kit';
+import { natsConnectionOptions, rpcSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
@@ -25,7 +25,7 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.nc = await connect({
-      servers: env.NATS_URL.split(','),
+      ...natsConnectionOptions(env),
       name: 'gateway',
       maxReconnectAttempts: -1,
       // Back within a second of the broker, not the default two.

@@ -11,14 +11,16 @@ export class PublicProfileViews {
     readonly cache: ProfileViewCache,
   ) {}
 
-  /** The page, or a 404 `Runner profile not found`. */
+  /** The page, or a 404 `Runner profile not found`; the slug is matched whatever its case. */
   bySlug(slug: string): Promise<PublicProfileView> {
-    return this.cache.get(slug, () => this.load(slug));
+    const key = slug.toLowerCase();
+    return this.cache.get(key, () => this.load(key));
   }
 
   /** The page; while profiles (or NATS) is down, the last copy this replica served, marked stale. */
   bySlugOrStale(slug: string): Promise<MaybeStaleView> {
-    return this.cache.getOrStale(slug, () => this.load(slug), isOutage);
+    const key = slug.toLowerCase();
+    return this.cache.getOrStale(key, () => this.load(key), isOutage);
   }
 
   private load(slug: string): Promise<PublicProfileView> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   OUTAGE,
   PROFILES,
@@ -40,9 +40,10 @@ export class RunnerProfilesController {
 
   @Post('runner-profile')
   @Idempotent()
-  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: Profile }> {
-    const profile = parseOrThrow(createProfileRequestSchema, body);
-    return { profile: await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile }) };
+  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: ProfileView }> {
+    const request = parseOrThrow(createProfileRequestSchema, body);
+    const profile = await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile: request });
+    return { profile: await this.asOwnerSees(profile) };
   }
 
   @Public()
@@ -53,7 +54,10 @@ export class RunnerProfilesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ profile: ProfileView; stale?: true }> {
     const { view, stale } = await this.views.bySlugOrStale(slug);
-    const profile = { ...view, isOwner: user !== undefined && user.id === view.userId };
+    const isOwner = user !== undefined && user.id === view.userId;
+    // Profiles decides `published`; until then the page is 404 to everyone but its owner.
+    if (!view.published && !isOwner) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+    const profile = { ...view, isOwner };
     if (!stale) return { profile };
     // Profiles is down: the copy this replica served last, said so in a header and in the body.
     void reply
@@ -68,12 +72,18 @@ export class RunnerProfilesController {
     @CurrentUser() user: SessionUser,
     @Param('id') id: string,
     @Body() body: unknown,
-  ): Promise<{ profile: Profile }> {
+  ): Promise<{ profile: ProfileView }> {
     const profileId = profileIdOr404(id);
     const changes = parseOrThrow(updateProfileRequestSchema, body);
     const profile = await this.rpc.send<Profile>(PROFILES.profile.update, { userId: user.id, profileId, changes });
     this.cache.invalidate(profileId);
-    return { profile };
+    return { profile: await this.asOwnerSees(profile) };
+  }
+
+  /** A written page as GET shows it to its owner (API.md: create and update carry `published`, `isOwner`). */
+  private async asOwnerSees(profile: Profile): Promise<ProfileView> {
+    const { published } = await this.views.bySlug(profile.urlSlug);
+    return { ...profile, published, isOwner: true };
   }
 
   @Delete('runner-profile/:id')

@@ -62,6 +62,8 @@ let nextRuleId = 1;
 
 export class FaultInjector {
   private rules: FaultRule[] = [];
+  /** Calls faulted since start (or since a caller reset it). */
+  faulted = 0;
   private readonly hangs = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
 
   constructor(private readonly options: FaultInjectorOptions = {}) {}
@@ -101,6 +103,7 @@ export class FaultInjector {
       if (rule.times !== undefined && rule.fired >= rule.times) continue;
       if ((rule.rate ?? 1) < 1 && (this.options.random ?? Math.random)() >= rule.rate!) continue;
       rule.fired++;
+      this.faulted++;
       if (rule.times !== undefined && rule.fired >= rule.times) {
         // Used up: forget it, so the list shows only what is still armed.
         this.rules = this.rules.filter((r) => r !== rule);

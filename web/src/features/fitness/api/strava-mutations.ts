@@ -50,3 +50,12 @@ export function useAddManualRun() {
     onSuccess: refresh,
   });
 }
+
+/** A run entered by hand, removed by its runner; the stats are recomputed from what is left. */
+export function useDeleteManualRun() {
+  const refresh = useRefreshTraining();
+  return useMutation({
+    mutationFn: (activityId: string) => api.delete<{ success: true }>(`/api/activities/${activityId}`),
+    onSuccess: refresh,
+  });
+}

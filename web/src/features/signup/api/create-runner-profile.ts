@@ -26,6 +26,7 @@ export function toCreateProfileRequest({ form, userId }: CreateRunnerProfileInpu
     donorDriveEventUrl: form.donorDriveEventUrl || null,
     donorDriveParticipantId: form.donorDriveParticipantId || null,
     justGivingPageShortName: form.justGivingPageShortName || null,
+    ...(form.fundraising_goal ? { fundraisingGoal: form.fundraising_goal } : {}),
     challenges: form.challenges,
   };
 }
