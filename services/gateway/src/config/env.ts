@@ -22,6 +22,10 @@ export const gatewayEnvSchema = baseEnvSchema
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /** Public JWKs (JSON array) access tokens are accepted from; read by loadVerificationKeys. */
+    ACCESS_TOKEN_PUBLIC_KEYS: z.string().optional(),
+    /** Identity's private set; outside production its public halves serve when the above is unset. */
+    ACCESS_TOKEN_KEYS: z.string().optional(),
     /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
     /** Signs the session cookie. */
@@ -43,6 +47,10 @@ export const gatewayEnvSchema = baseEnvSchema
   .refine((e) => e.NODE_ENV !== 'production' || e.SESSION_SECRET !== DEV_SESSION_SECRET, {
     path: ['SESSION_SECRET'],
     message: 'SESSION_SECRET must be set in production',
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || Boolean(e.ACCESS_TOKEN_PUBLIC_KEYS || e.ACCESS_TOKEN_KEYS), {
+    path: ['ACCESS_TOKEN_PUBLIC_KEYS'],
+    message: 'ACCESS_TOKEN_PUBLIC_KEYS must be set in production',
   });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
