@@ -33,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-stack.mjs',
-    url: `${baseURL}/api/health/ready`,
+    url: `${baseURL}/api/health/ready?all=true`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -1,4 +1,4 @@
-import { healthPattern } from '../common/rpc-pattern.js';
+import { accountExportPattern, healthPattern } from '../common/rpc-pattern.js';
 
 export const IDENTITY = {
   health: { ping: healthPattern('identity') },
@@ -12,6 +12,13 @@ export const IDENTITY = {
     verifyEmail: 'identity.auth.verify-email',
     signOutEverywhere: 'identity.auth.sign-out-everywhere',
     changePassword: 'identity.auth.change-password',
+    requestPasswordReset: 'identity.auth.request-password-reset',
+    confirmPasswordReset: 'identity.auth.confirm-password-reset',
+    changeEmail: 'identity.auth.change-email',
+  },
+  account: {
+    delete: 'identity.account.delete',
+    export: accountExportPattern('identity'),
   },
   sessions: {
     validate: 'identity.sessions.validate',

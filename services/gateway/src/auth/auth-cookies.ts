@@ -9,9 +9,13 @@ export const SESSION_COOKIE = production ? '__Host-rp_session' : 'rp_session';
 /** The short-lived access token (a signed JWT of its own, so the cookie is not signed again). */
 export const ACCESS_COOKIE = production ? '__Host-rp_access' : 'rp_access';
 
+/** Whether cookies get the Secure flag: always in production, else over HTTPS or when the site is served over HTTPS. */
+export function secure(request: FastifyRequest): boolean {
+  return production || request.protocol === 'https' || env.PUBLIC_URL.startsWith('https:');
+}
+
 function baseOptions(request: FastifyRequest): CookieSerializeOptions {
-  const secure = production || request.protocol === 'https' || env.PUBLIC_URL.startsWith('https:');
-  return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
+  return { httpOnly: true, sameSite: 'lax', secure: secure(request), path: '/' };
 }
 
 /** The refresh credential: httpOnly, SameSite=Lax, Secure over HTTPS, signed with SESSION_SECRET. */

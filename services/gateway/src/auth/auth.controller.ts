@@ -2,6 +2,9 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import {
   changePasswordRequestSchema,
   IDENTITY,
+  changeEmailRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
   verifyEmailRequestSchema,
@@ -113,6 +116,53 @@ export class AuthController {
     const request = parseOrThrow(verifyEmailRequestSchema, body);
     const user = await this.rpc.send<User>(IDENTITY.auth.verifyEmail, request);
     return { success: true, user };
+  }
+
+  /** Same answer whether or not the address has an account; throttled per IP and per address. */
+  @Public()
+  @Post('password-reset')
+  @HttpCode(200)
+  async requestPasswordReset(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('accountIp', request.ip, reply);
+    const { email } = parseOrThrow(passwordResetRequestSchema, body);
+    await this.rateLimits.consume('passwordResetEmail', email, reply);
+    await this.rpc.send(IDENTITY.auth.requestPasswordReset, { email });
+    return { success: true };
+  }
+
+  /** Sets the new password; every session of the user ends, this browser's included. */
+  @Public()
+  @Post('password-reset/confirm')
+  @HttpCode(200)
+  async confirmPasswordReset(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('accountIp', request.ip, reply);
+    const reset = parseOrThrow(passwordResetConfirmSchema, body);
+    await this.rpc.send(IDENTITY.auth.confirmPasswordReset, reset);
+    clearAuthCookies(request, reply);
+    return { success: true };
+  }
+
+  @Post('change-email')
+  @HttpCode(200)
+  async changeEmail(
+    @Body() body: unknown,
+    @CurrentUser() caller: SessionUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('accountIp', request.ip, reply);
+    await this.rateLimits.consume('accountUser', caller.id, reply);
+    const change = parseOrThrow(changeEmailRequestSchema, body);
+    await this.rpc.send(IDENTITY.auth.changeEmail, { ...change, userId: caller.id });
+    return { success: true };
   }
 }
 

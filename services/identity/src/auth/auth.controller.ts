@@ -4,6 +4,9 @@ import {
   callerSessionSchema,
   changePasswordRpcSchema,
   IDENTITY,
+  changeEmailCommandSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   sessionTokenRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
@@ -49,5 +52,24 @@ export class AuthController {
   @RpcHandler(IDENTITY.auth.verifyEmail)
   verifyEmail(@Payload() payload: unknown): Promise<User> {
     return this.auth.verifyEmail(verifyEmailRequestSchema.parse(payload));
+  }
+
+  @RpcHandler(IDENTITY.auth.requestPasswordReset)
+  async requestPasswordReset(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.requestPasswordReset(passwordResetRequestSchema.parse(payload));
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.confirmPasswordReset)
+  async confirmPasswordReset(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.confirmPasswordReset(passwordResetConfirmSchema.parse(payload));
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.changeEmail)
+  async changeEmail(@Payload() payload: unknown): Promise<{ success: true }> {
+    const { userId, ...request } = changeEmailCommandSchema.parse(payload);
+    await this.auth.changeEmail(userId, request);
+    return { success: true };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type EntityManager, type Repository } from 'typeorm';
+import { IsNull, Not, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 import { SessionEntity } from './session.entity.js';
 
@@ -121,6 +121,16 @@ export class SessionsRepository {
   /** Whether a session is live (for a caller acting from it). */
   async isLive(sessionId: string, userId: string): Promise<boolean> {
     return this.sessions.existsBy({ id: sessionId, userId, revokedAt: IsNull() });
+  }
+
+  /** Deletes every session of the user but `exceptId`; answers how many went. */
+  async deleteAllOfUser(userId: string, exceptId?: string): Promise<number> {
+    const where: FindOptionsWhere<SessionEntity> = exceptId ? { userId, id: Not(exceptId) } : { userId };
+    return (await this.sessions.delete(where)).affected ?? 0;
+  }
+
+  listByUserId(userId: string): Promise<SessionEntity[]> {
+    return this.sessions.find({ where: { userId }, order: { createdAt: 'ASC' } });
   }
 }
 

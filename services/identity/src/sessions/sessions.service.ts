@@ -113,4 +113,13 @@ export class SessionsService {
       this.logger.error({ err, userId: revoked.userId }, 'session revocation could not be broadcast');
     }
   }
+
+  /** The user's signed-in browsers for "export my data": when each started and ends, never a token. */
+  async listForExport(userId: string): Promise<{ createdAt: string; expiresAt: string; revokedAt: string | null }[]> {
+    return (await this.sessions.listByUserId(userId)).map((s) => ({
+      createdAt: s.createdAt.toISOString(),
+      expiresAt: s.expiresAt.toISOString(),
+      revokedAt: s.revokedAt?.toISOString() ?? null,
+    }));
+  }
 }
