@@ -70,6 +70,8 @@ const PRODUCTION_SECRETS = [
   'STRAVA_CLIENT_ID',
   'STRAVA_CLIENT_SECRET',
   'SMTP_URL',
+  'ACCESS_TOKEN_KEYS',
+  'ACCESS_TOKEN_PUBLIC_KEYS',
 ] as const;
 /** Set only to reach the local emulators (tools/emulators). */
 const EMULATOR_ONLY = ['STRIPE_API_BASE'] as const;

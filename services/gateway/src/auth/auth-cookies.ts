@@ -3,11 +3,17 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { env } from '../config/env.js';
 
+/**
+ * `__Host-` in production: the browser then insists on Secure, Path=/ and no Domain. The access
+ * cookie holds a signed JWT of its own, so it is not signed again; the session cookie is.
+ */
+export function cookieNames(nodeEnv: string): { session: string; access: string } {
+  const prefix = nodeEnv === 'production' ? '__Host-' : '';
+  return { session: `${prefix}rp_session`, access: `${prefix}rp_access` };
+}
+
 const production = env.NODE_ENV === 'production';
-/** `__Host-` in production: the browser then insists on Secure, Path=/ and no Domain. */
-export const SESSION_COOKIE = production ? '__Host-rp_session' : 'rp_session';
-/** The short-lived access token (a signed JWT of its own, so the cookie is not signed again). */
-export const ACCESS_COOKIE = production ? '__Host-rp_access' : 'rp_access';
+export const { session: SESSION_COOKIE, access: ACCESS_COOKIE } = cookieNames(env.NODE_ENV);
 
 /** Whether cookies get the Secure flag: always in production, else over HTTPS or when the site is served over HTTPS. */
 export function secure(request: FastifyRequest): boolean {

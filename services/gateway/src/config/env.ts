@@ -24,6 +24,11 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Public JWKs (JSON array) access tokens are accepted from (read by loadVerificationKeys); outside
+   * production the public halves of ACCESS_TOKEN_KEYS or the development key serve when unset.
+   */
+  ACCESS_TOKEN_PUBLIC_KEYS: z.string().optional(),
   /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
   /** Signs the session cookie. */
