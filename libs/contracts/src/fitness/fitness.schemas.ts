@@ -28,6 +28,7 @@ export const FITNESS_MESSAGES = {
   syncStillRunning: 'Sync is still running; new activities will appear shortly.',
   reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
   notConnected: 'Strava is not connected',
+  unknownWebhookSubscription: 'This event does not come from our Strava subscription',
 } as const;
 
 /** The latest calendar date anywhere on Earth (UTC+14): "today" for a runner in any time zone. */
@@ -166,9 +167,34 @@ export type StravaCompleteSetupBody = z.infer<typeof stravaCompleteSetupBodySche
 
 export const stravaUserRequestSchema = z.object({ userId: z.uuid('userId must be your own user id') });
 
+/** The cookie that binds a Strava authorization to the browser that started it (its hash is in the state). */
+export const STRAVA_OAUTH_COOKIE = {
+  name: 'rp_strava_oauth',
+  path: '/api/strava/callback',
+  maxAgeSeconds: 600,
+} as const;
+
+/**
+ * `strava_error` values of an OAuth return that went wrong, with what the runner is told. The
+ * return is refused, and nothing stored, unless the signed-in user and browser that started it finish it.
+ */
+export const STRAVA_OAUTH_ERRORS = {
+  access_denied: 'Strava access was not granted.',
+  activity_permission_required: 'RunPledge needs permission to view your activities on Strava.',
+  authorization_failed: 'Strava could not confirm the connection.',
+  athlete_already_connected: 'This Strava account is already connected to another RunPledge account.',
+  sign_in_required: 'You need to be signed in to connect Strava.',
+  wrong_account: 'This Strava connection was started by another RunPledge account.',
+  wrong_browser: 'This Strava connection was started in another browser.',
+  link_already_used: 'This Strava connection link was already used.',
+} as const;
+export type StravaOAuthError = keyof typeof STRAVA_OAUTH_ERRORS;
+
 export const stravaAuthorizeRequestSchema = z.object({
   userId: z.uuid(),
   profileSlug: textField('profileSlug', { error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
+  /** The random value of the browser's STRAVA_OAUTH_COOKIE; only its hash goes into the state. */
+  nonce: z.string().min(16),
 });
 
 /** Query Strava sends back to `GET /api/strava/callback`. */
@@ -179,6 +205,13 @@ export const stravaCallbackQuerySchema = z.object({
   error: textField('error').optional(),
 });
 export type StravaCallbackQuery = z.infer<typeof stravaCallbackQuerySchema>;
+
+/** What the gateway adds to Strava's query: who is signed in and the browser's nonce cookie, if any. */
+export const stravaCompleteAuthorizationSchema = stravaCallbackQuerySchema.extend({
+  userId: z.uuid().optional(),
+  nonce: z.string().optional(),
+});
+export type StravaCompleteAuthorization = z.infer<typeof stravaCompleteAuthorizationSchema>;
 
 export const stravaSyncReplySchema = z.union([
   z.object({ message: z.string(), synced: z.number().int().nonnegative(), pending: z.boolean().optional() }),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../common/limits.js';
 import { calendarDate, textField } from '../common/text.js';
 import { DONATION_PLATFORMS } from './donation-links.js';
+import { TOTALS_SOURCES } from './fundraising-totals.js';
+import { fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.schemas.js';
 
 /** What profiles knows of an account, from identity's events. */
 export const accountSchema = z.object({
@@ -122,11 +124,6 @@ function camelize(value: unknown): unknown {
   return out;
 }
 
-const moneyString = z.coerce
-  .number({ error: 'The amount must be a number' })
-  .min(0, 'The amount cannot be negative')
-  .max(100_000_000, 'The amount is too large');
-
 /** Editable profile fields with the limits of spec 5 (without the platform cross-checks). */
 export const profileFieldsSchema = z.object({
   name: text('Your name', FIELD_LIMITS.name),
@@ -153,9 +150,9 @@ export const profileFieldsSchema = z.object({
     .nullish(),
   hakuDonationUrl: optionalUrl('The Haku fundraising page URL'),
   connectStrava: z.boolean().default(false),
-  fundraisingGoal: moneyString.nullish(),
-  fundsRaised: moneyString.nullish(),
-  totalDonors: z.coerce.number().int().min(0).max(10_000_000).nullish(),
+  fundraisingGoal: fundraisingGoalSchema.optional(),
+  fundsRaised: fundsRaisedSchema.optional(),
+  totalDonors: totalDonorsSchema.optional(),
 });
 
 type PlatformFields = Pick<
@@ -222,6 +219,10 @@ export const challengeSchema = z.object({
   description: z.string(),
   isExclusive: z.boolean(),
   position: z.number().int(),
+  /** The claimer's name for a claimed exclusive challenge, else null. */
+  claimedBy: z.string().nullable(),
+  /** How many supporters have chosen it. */
+  claimCount: z.number().int(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
@@ -246,6 +247,11 @@ export const profileSchema = z.object({
   fundsRaised: z.string(),
   fundraisingGoal: z.string(),
   totalDonors: z.number().int(),
+  /** ISO 4217, from the platform (JustGiving pages are often GBP); USD by default. */
+  fundraisingCurrency: z.string(),
+  totalsSource: z.enum(TOTALS_SOURCES),
+  /** When the platform's totals were last read; null for manual totals or before the first sync. */
+  totalsSyncedAt: z.iso.datetime().nullable(),
   fundraisingChallenges: z.array(challengeSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -261,14 +267,18 @@ export type PublicProfileView = Profile & {
 /** GET /api/runner-profile/{slug}: the profile as the caller sees it. */
 export type ProfileView = PublicProfileView & { isOwner: boolean };
 
-export const profileSummarySchema = profileSchema.pick({
-  id: true,
-  name: true,
-  urlSlug: true,
-  marathonName: true,
-  marathonDate: true,
-  description: true,
-});
+export const profileSummarySchema = profileSchema
+  .pick({
+    id: true,
+    name: true,
+    urlSlug: true,
+    marathonName: true,
+    marathonDate: true,
+    description: true,
+    fundsRaised: true,
+    fundraisingGoal: true,
+  })
+  .extend({ published: z.boolean() });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
 /** GET /api/slug-availability?slug= (live check on the sign-up form). */
@@ -279,12 +289,16 @@ export interface SlugAvailability {
   message?: string;
 }
 
+/** A supporter's name, as encouragement and challenge claims take it: 1-100 characters. */
+export const supporterNameSchema = (requiredMessage: string) =>
+  textField('Your name', { error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`);
+
 export const encouragementRequestSchema = z.object({
   runnerProfileId: z.uuid('Runner profile not found'),
-  senderName: textField('Your name', { error: 'Both name and message are required' })
-    .trim()
-    .min(1, 'Both name and message are required')
-    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`),
+  senderName: supporterNameSchema('Both name and message are required'),
   message: textField('The message', { error: 'Both name and message are required' })
     .trim()
     .min(1, 'Both name and message are required')
@@ -336,6 +350,18 @@ const caller = { userId: z.uuid() };
 
 export const createProfileCommandSchema = z.object({ ...caller, profile: createProfileRequestSchema });
 export const getProfileBySlugQuerySchema = z.object({ slug: z.string() });
+/**
+ * Whether a viewer may read a page's public data (fitness reads): by page id, or by runner for the
+ * activities list. An unknown page, or one not published to anyone but its owner, is 404.
+ */
+export const pageVisibilityQuerySchema = z
+  .object({
+    profileId: z.uuid().optional(),
+    userId: z.uuid().optional(),
+    viewerUserId: z.uuid().optional(),
+  })
+  .refine((q) => q.profileId !== undefined || q.userId !== undefined, 'profileId or userId is required');
+export type PageVisibilityQuery = z.infer<typeof pageVisibilityQuerySchema>;
 export const updateProfileCommandSchema = z.object({
   ...caller,
   profileId: z.uuid(),

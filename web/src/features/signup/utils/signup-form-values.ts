@@ -29,6 +29,7 @@ export interface SignupFormValues {
   donorDriveEventUrl: string;
   donorDriveParticipantId: string;
   justGivingPageShortName: string;
+  fundraisingGoal: string;
   description: string;
   challenges: ChallengeDraft[];
   urlSlug: string;
@@ -53,6 +54,7 @@ export const FIELD_ORDER: readonly SignupField[] = [
   'donorDriveEventUrl',
   'donorDriveParticipantId',
   'justGivingPageShortName',
+  'fundraisingGoal',
   'description',
   'challenges',
   'urlSlug',
@@ -77,6 +79,7 @@ export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   donorDriveEventUrl: '',
   donorDriveParticipantId: '',
   justGivingPageShortName: '',
+  fundraisingGoal: '',
   description: '',
   challenges: [],
   urlSlug: '',
@@ -95,6 +98,7 @@ export function valuesFromSavedForm(saved: SignupFormData): SignupFormValues {
     donorDriveEventUrl: saved.donorDriveEventUrl,
     donorDriveParticipantId: saved.donorDriveParticipantId,
     justGivingPageShortName: saved.justGivingPageShortName,
+    fundraisingGoal: saved.fundraising_goal ? String(saved.fundraising_goal) : '',
     description: saved.description,
     challenges: (saved.challenges ?? []).map((c) =>
       newChallengeDraft({ amount: String(c.amount), description: c.description, isExclusive: c.isExclusive }),
@@ -124,7 +128,15 @@ export function acceptsNumber(text: string, { min, max, decimals }: { min: numbe
  * address, `runner-` and a short code drawn from the name.
  */
 export function suggestSlug(name: string): string {
-  const slug = normalizeSlug(slugify(name, { decamelize: false, customReplacements: [["'", ''], ['’', '']] }))
+  const slug = normalizeSlug(
+    slugify(name, {
+      decamelize: false,
+      customReplacements: [
+        ["'", ''],
+        ['’', ''],
+      ],
+    }),
+  )
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
   if (slug !== '' || name.trim() === '') return slug;
@@ -173,6 +185,7 @@ export function toSignupFormData(values: SignupFormValues): SignupFormData {
     donorDriveEventUrl,
     donorDriveParticipantId,
     justGivingPageShortName,
+    ...(Number(values.fundraisingGoal) > 0 ? { fundraising_goal: Number(values.fundraisingGoal) } : {}),
   };
 }
 
