@@ -74,14 +74,14 @@ describe('billing through the gateway, against the Stripe emulator', () => {
   const eventsOf = (runner: Runner) => changed.filter((e) => e.userId === runner.id).map((e) => e.status);
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort() });
+    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 180_000 });
     nats = await natsRequester();
     const nc: NatsConnection = nats.nc;
     changes = nc.subscribe(`${process.env.NATS_SUBJECT_PREFIX ?? ''}evt.billing.subscription.changed`);
     void (async () => {
       for await (const msg of changes) changed.push(msg.json<{ payload: ChangedEvent }>().payload);
     })();
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     changes?.unsubscribe();
@@ -176,6 +176,20 @@ describe('billing through the gateway, against the Stripe emulator', () => {
     await emulator('POST', `/_emulator/subscriptions/${subscriptionId}/advance`, { outcome: 'failed' });
     await eventually(async () => expect(await check(runner)).toMatchObject({ status: 'canceled', hasAccess: false }));
     await eventually(() => expect(eventsOf(runner)).toEqual(['trialing', 'past_due', 'canceled']));
+  });
+
+  it('opens a new Checkout when a runner subscribes again soon after the last one ended', async () => {
+    const runner = await signUp();
+    const { sessionId, subscriptionId } = await checkoutCompleted(runner);
+    await eventually(async () => expect((await check(runner)).status).toBe('trialing'));
+    await emulator('POST', `/_emulator/subscriptions/${subscriptionId}/end-trial`, { outcome: 'failed' });
+    await emulator('POST', `/_emulator/subscriptions/${subscriptionId}/advance`, { outcome: 'failed' });
+    await eventually(async () => expect((await check(runner)).status).toBe('canceled'));
+
+    // Within the idempotency window, with the same URLs: still a new session, not the finished one.
+    const again = await createCheckout(runner);
+    expect(again.status).toBe(200);
+    expect(sessionIdOf(again.body.url)).not.toBe(sessionId);
   });
 
   it('e-mails the runner before the trial ends', async () => {

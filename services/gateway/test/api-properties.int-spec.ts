@@ -111,33 +111,45 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
 })).value;
 
 /** A body made from a valid one: each field kept, replaced by anything, or left out; sometimes any JSON at all. */
-function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
-  const fields = Object.fromEntries(
-    Object.entries(valid).map(([key, value]) => [
-      key,
-      fc.oneof(
-        { arbitrary: fc.constant(value), weight: 3 },
-        { arbitrary: anyJson, weight: 2 },
-        { arbitrary: weirdString, weight: 2 },
-        { arbitrary: edgeNumber, weight: 1 },
-      ),
-    ]),
+const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+
+/** A valid value spoiled: a special character slipped in somewhere (most 5xx hide here). */
+function spoiled(value: string): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...SPECIAL), fc.nat({ max: value.length }))
+    .map(([special, at]) => value.slice(0, at) + special + value.slice(at));
+}
+
+/** Anything a field may receive, starting from its valid value. */
+function variants(value: unknown): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { arbitrary: fc.constant(value), weight: 3 },
+    { arbitrary: typeof value === 'string' ? spoiled(value) : edgeNumber, weight: 3 },
+    { arbitrary: anyJson, weight: 2 },
+    { arbitrary: weirdString, weight: 2 },
+    { arbitrary: edgeNumber, weight: 1 },
   );
+}
+
+/** A body made from a valid one: one field changed, or each field kept, changed or left out; sometimes any JSON. */
+function mutated(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const fields = Object.fromEntries(Object.entries(valid).map(([key, value]) => [key, variants(value)]));
   const keys = Object.keys(valid);
   // One field changed, the others valid: reaches the service's own rules and the database.
   const oneField =
     keys.length === 0
       ? fc.constant(valid)
       : fc
-          .tuple(fc.constantFrom(...keys), fc.oneof(anyJson, weirdString, edgeNumber), fc.boolean())
+          .constantFrom(...keys)
+          .chain((key) => fc.tuple(fc.constant(key), variants(valid[key]), fc.boolean()))
           .map(([key, value, drop]) => {
             const copy: Record<string, unknown> = { ...valid, [key]: value };
             if (drop) delete copy[key];
             return copy;
           });
   return fc.oneof(
-    { arbitrary: oneField, weight: 4 },
-    { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 4 },
+    { arbitrary: oneField, weight: 5 },
+    { arbitrary: fc.record(fields, { requiredKeys: [] }), weight: 3 },
     { arbitrary: anyJson, weight: 1 },
     { arbitrary: fc.constantFrom('{"a":', 'null', '[]', '"\\u0000"', '{"name":"\\ud800"}', ''), weight: 1 },
   );
@@ -347,20 +359,22 @@ function requestFor(route: Route, f: Fixture, base: string) {
   const names = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const segment = (name: string) =>
     fc.oneof(
-      { arbitrary: fc.constant(route.destructive ? randomUUID() : encode(fixtureValue(name, f))), weight: 3 },
+      { arbitrary: fc.constant(route.destructive ? randomUUID() : encode(fixtureValue(name, f))), weight: 5 },
       { arbitrary: fc.uuid().map(encode), weight: 1 },
-      { arbitrary: weirdString.filter((s) => s.length > 0).map(encode), weight: 3 },
-      { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 2 },
+      { arbitrary: weirdString.filter((s) => s.length > 0).map(encode), weight: 2 },
+      { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 1 },
     );
   const validQuery = route.query?.(f) ?? {};
+  // Mostly the route's own parameters (valid, spoiled or odd), so bodies get past the query.
   const query = fc.oneof(
-    fc.record(
-      Object.fromEntries(
-        Object.entries(validQuery).map(([k, v]) => [k, fc.oneof(fc.constant(v), weirdString, edgeNumber.map(String))]),
+    {
+      arbitrary: fc.record(
+        Object.fromEntries(Object.entries(validQuery).map(([k, v]) => [k, variants(v).map(asText)])),
+        { requiredKeys: [] },
       ),
-      { requiredKeys: [] },
-    ),
-    fc.dictionary(weirdString, weirdString, { maxKeys: 3 }),
+      weight: 4,
+    },
+    { arbitrary: fc.dictionary(weirdString, weirdString, { maxKeys: 3 }), weight: 1 },
   );
   const body =
     route.method === 'GET'
@@ -450,10 +464,12 @@ describe('every route of API.md against arbitrary input (property-based)', () =>
     const request = fc.constantFrom(...ROUTES).chain((route) => requestFor(route, fixture, stack.env.PUBLIC_URL));
     const collected: string[] = [];
     const statuses = new Map<number, number>();
+    const trace: string[] = [];
     const cookies = { nobody: undefined, owner: fixture.owner.cookie, other: fixture.other.cookie };
     await fc.assert(
       fc.asyncProperty(request, async ({ method, path, body, who }) => {
         const res = await api.call(method, path, { body: body === undefined ? undefined : body, cookie: cookies[who] });
+        if (process.env.FC_LOG) trace.push(`${res.status} ${method} ${path} ${JSON.stringify(body)?.slice(0, 120)}`);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const found = problem(res, path);
         if (!found) return;
@@ -464,6 +480,7 @@ describe('every route of API.md against arbitrary input (property-based)', () =>
       }),
       { seed: SEED, numRuns: RUNS, verbose: 1 },
     );
+    if (process.env.FC_LOG) console.log(trace.join('\n'));
     console.log(`answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
     expect(collected).toEqual([]);
     // The fixture's session survived every run: the suite exercised signed-in paths throughout.

@@ -225,7 +225,8 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
   });
 
   it('finds a page whatever the case of its address, with or without a trailing slash', async () => {
-    const upper = await api.call('GET', `/api/runner-profile/${page.urlSlug.toUpperCase()}/`);
+    // Unpublished (no subscription in this test): its owner reads it.
+    const upper = await api.call('GET', `/api/runner-profile/${page.urlSlug.toUpperCase()}/`, { cookie: owner.cookie });
     expect(upper.status).toBe(200);
     expect(upper.body.profile.id).toBe(page.id);
     const html = await api.call('GET', `/${page.urlSlug.toUpperCase()}/?ref=share`);

@@ -15,7 +15,10 @@ import { idOf } from '../stripe/map-stripe-subscription.util.js';
 import { StripeClient } from '../stripe/stripe.client.js';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 
-/** A double click or a retried request within this window reuses the same Checkout Session. */
+/**
+ * A double click or a retried request within this window reuses the same Checkout Session, as long
+ * as the runner's subscription has not changed in between.
+ */
 const CHECKOUT_IDEMPOTENCY_WINDOW_MS = 10 * 60 * 1000;
 /** Stripe puts the session id where the success URL has this placeholder. */
 const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -68,11 +71,16 @@ export class CheckoutService implements OnApplicationBootstrap {
       successUrl,
       cancelUrl: command.cancelUrl,
       promotionCodeId,
+      // The runner's subscription state is part of the key: once a session was completed (and
+      // that subscription ended), asking again is a new Checkout, never the finished one.
       idempotencyKey: this.checkoutIdempotencyKey(command.userId, [
         priceId,
         successUrl,
         command.cancelUrl,
         promotionCodeId,
+        current.status,
+        current.trialEndsAt ?? undefined,
+        current.currentPeriodEnd ?? undefined,
       ]),
     });
     if (!session.url) throw new ServiceException(ErrorCode.ServiceUnavailable, 'Checkout gave no payment page.');

@@ -36,6 +36,7 @@ export default function CreateAccountRoute() {
   const [saved] = useState(() => loadSignupForm());
   const [mode, setMode] = useState<AuthMode>('signup');
   const [invalidData, setInvalidData] = useState(false);
+  const [alreadyCreated, setAlreadyCreated] = useState(false);
   const createProfile = useCreateRunnerProfile();
   const handled = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -78,8 +79,9 @@ export default function CreateAccountRoute() {
       setInvalidData(true);
       return;
     }
+    // Back here from /payment ("Back to account setup"): the page exists; stay and say so.
     if (isProfileCreated(saved.url_slug)) {
-      void navigate('/payment', { replace: true });
+      setAlreadyCreated(true);
       return;
     }
     create(saved, user.id);
@@ -111,6 +113,19 @@ export default function CreateAccountRoute() {
                 <h2 className="text-lg font-bold text-danger-800">We could not read your page details</h2>
                 <p className="text-neutral-700">Please fill in the form again; it only takes a minute.</p>
                 <LinkButton to="/signup">Back to page details</LinkButton>
+              </div>
+            ) : signedIn && alreadyCreated && form ? (
+              <div role="status" className="flex flex-col items-start gap-4">
+                <h2 className="text-lg font-bold text-brand-950">Your page is set up</h2>
+                <p className="text-neutral-700">
+                  Your page is at /{form.url_slug}. You can change its story and challenges on the page itself.
+                </p>
+                <div className="flex flex-wrap gap-3">
+                  <LinkButton to="/payment">Continue to your free trial</LinkButton>
+                  <LinkButton to={`/${form.url_slug}`} variant="outline">
+                    View your page
+                  </LinkButton>
+                </div>
               </div>
             ) : signedIn ? (
               <ProfileCreationStatus

@@ -6,6 +6,7 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { useToast } from '@/components/ui/toast-context';
 import { createCheckout } from '@/features/billing/api/create-checkout';
+import { AlreadyHasAccess, alreadyHasAccess } from '@/features/billing/components/already-has-access';
 import { PaymentNotice } from '@/features/billing/components/payment-notice';
 import { PaymentSuccess } from '@/features/billing/components/payment-success';
 import { PricingCard } from '@/features/billing/components/pricing-card';
@@ -35,7 +36,7 @@ export default function PaymentRoute() {
 }
 
 function StartTrial({ canceled }: { canceled: boolean }) {
-  const { user, loading } = useAuth();
+  const { user, loading, subscription } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();
   const redirectToPage = useRedirectToPage();
@@ -100,6 +101,8 @@ function StartTrial({ canceled }: { canceled: boolean }) {
       });
     }
   };
+
+  if (user && alreadyHasAccess(subscription)) return <AlreadyHasAccess userId={user.id} subscription={subscription} />;
 
   return (
     <div className="space-y-8">

@@ -29,7 +29,8 @@ export function useRedirectToPage(): (userId: string | null) => void {
           : Promise.resolve('/');
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        void target.then((path) => navigate(path));
+        // Replaces the screen it leaves (the success screen): Back never shows it again.
+        void target.then((path) => navigate(path, { replace: true }));
       }, BUSINESS.redirectAfterPaymentMs);
     },
     [navigate],
