@@ -125,6 +125,8 @@ COPY --from=deps-profiles /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/server-kit/dist libs/server-kit/dist
 COPY --from=build /app/services/profiles/dist services/profiles/dist
+# Without SMTP_URL, challenge-claim mails are written here (a tmpfs / emptyDir in compose and Kubernetes).
+ENV OUTBOX_DIR=/tmp/outbox
 CMD ["node", "services/profiles/dist/main.js"]
 
 FROM service-runtime AS billing

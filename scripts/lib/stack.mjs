@@ -49,12 +49,21 @@ function pipeLines(child, name, log) {
 }
 
 /**
+ * With NATS_PASSWORDS (JSON: process name -> password, as in server-kit's natsServerConfig), each
+ * process connects as its own NATS user; without it (the machine's NATS) as nobody in particular.
+ */
+function natsUserOf(name, env) {
+  const passwords = env.NATS_PASSWORDS ? JSON.parse(env.NATS_PASSWORDS) : {};
+  return passwords[name] ? { NATS_USER: name, NATS_PASSWORD: passwords[name], NATS_PASSWORDS: '' } : {};
+}
+
+/**
  * Starts one process of the stack. Returns a handle whose `stop()` sends SIGTERM and resolves on exit
  * (SIGKILL after `killAfterMs`).
  */
 export function startProcess(name, env, log = () => {}) {
   const child = spawn(process.execPath, [entry(name)], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...natsUserOf(name, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   pipeLines(child, name, log);
@@ -79,7 +88,8 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   let last = 'no answer';
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${url}/api/health/ready`);
+      // The gateway is ready before the services are; a stack is ready when all of it is.
+      const res = await fetch(`${url}/api/health/ready?all=true`);
       if (res.ok) return;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {

@@ -107,7 +107,25 @@ describe('profiles routes through the gateway', () => {
     await waitForReady(replicaUrl);
     nc = await connect({ servers: process.env.NATS_URL });
     [{ cookie: alice, id: aliceId }, { cookie: bob }] = await Promise.all([signUp(), signUp()]);
+    // Alice's pages are published (an unpublished page is 404 to visitors): the tests read them as visitors.
+    await grantAccess(aliceId);
+    const probe = await createPage(alice);
+    await eventually(async () => expect((await call('GET', `/api/runner-profile/${probe.urlSlug}`)).status).toBe(200), {
+      timeoutMs: 10_000,
+    });
   }, 90_000);
+
+  /** Billing's word that the user has access, which publishes their pages. */
+  async function grantAccess(userId: string): Promise<void> {
+    await ensureEventStream(nc);
+    const envelope = {
+      id: randomUUID(),
+      type: BILLING_EVENTS.subscriptionChanged.type,
+      occurredAt: new Date().toISOString(),
+      payload: { userId, status: 'trialing', currentPeriodEnd: null },
+    };
+    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+  }
 
   afterAll(async () => {
     await nc?.close();
@@ -165,7 +183,7 @@ describe('profiles routes through the gateway', () => {
   it('shows a page to anyone, telling its owner apart, and 404s an unknown one', async () => {
     const created = await createPage(alice);
     const visitor = await view(created.urlSlug);
-    expect(visitor).toMatchObject({ ...created, isOwner: false, published: false });
+    expect(visitor).toMatchObject({ ...created, isOwner: false, published: true });
     expect(visitor.fundraisingChallenges.map((c) => c.description)).toEqual(['Pick a song', 'Banana suit']);
     expect((await view(created.urlSlug, alice)).isOwner).toBe(true);
     expect((await view(created.urlSlug, bob)).isOwner).toBe(false);
@@ -272,17 +290,13 @@ describe('profiles routes through the gateway', () => {
   });
 
   it('publishes the page once billing reports access, the cached view following', async () => {
-    const created = await createPage(alice);
-    expect((await view(created.urlSlug)).published).toBe(false);
-    await ensureEventStream(nc);
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId: aliceId, status: 'trialing', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
-    await eventually(async () => expect((await view(created.urlSlug)).published).toBe(true), { timeoutMs: 5000 });
+    const dana = await signUp();
+    const created = await createPage(dana.cookie);
+    // Not published: 404 to visitors, shown to its owner.
+    expect((await call('GET', `/api/runner-profile/${created.urlSlug}`)).status).toBe(404);
+    expect((await view(created.urlSlug, dana.cookie)).published).toBe(false);
+    await grantAccess(dana.id);
+    await eventually(async () => expect((await view(created.urlSlug))?.published).toBe(true), { timeoutMs: 5000 });
   });
 
   it('takes the goal and hand-typed totals by the rules, queues refreshes for the owner only, throttled', async () => {
@@ -337,9 +351,21 @@ describe('profiles routes through the gateway', () => {
     const second = await createPage(carol.cookie, { name: 'Second page' });
     const recent = await call('GET', '/api/recent-profiles', { cookie: carol.cookie });
     expect(recent.body.map((p: { id: string }) => p.id)).toEqual([second.id, first.id]);
+    // The dashboard's card: the page, whether visitors see it, and its fundraising progress.
     expect(Object.keys(recent.body[0]).sort()).toEqual(
-      ['description', 'id', 'marathonDate', 'marathonName', 'name', 'urlSlug'].sort(),
+      [
+        'description',
+        'fundraisingGoal',
+        'fundsRaised',
+        'id',
+        'marathonDate',
+        'marathonName',
+        'name',
+        'published',
+        'urlSlug',
+      ].sort(),
     );
+    expect(recent.body[0]).toMatchObject({ published: false, fundsRaised: '0.00' });
 
     const own = await call('GET', `/api/user/profile-slug?userId=${carol.id}`, { cookie: carol.cookie });
     expect(own).toMatchObject({ status: 200, body: { slug: second.urlSlug } });

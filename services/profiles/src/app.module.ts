@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { ChallengeClaimsModule } from './challenge-claims/challenge-claims.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { EncouragementsModule } from './encouragements/encouragements.module.js';
 import { FundraisingTotalsModule } from './fundraising-totals/fundraising-totals.module.js';
@@ -17,6 +19,8 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     FundraisingTotalsModule,
     EncouragementsModule,
     OwnerAccessModule,
+    ChallengeClaimsModule,
+    AccountDataModule,
   ],
 })
 export class AppModule {}

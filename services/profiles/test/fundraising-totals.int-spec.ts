@@ -222,7 +222,7 @@ describe('fundraising totals from the donation platforms', () => {
     const shortName = `busy-${randomUUID().slice(0, 8)}`;
     await control(justGiving, 'POST', '/_emulator/pages', { shortName, goal: 100 });
     await control(justGiving, 'POST', `/_emulator/pages/${shortName}/donations`, { amount: 5 });
-    await control(justGiving, 'PUT', '/_emulator/faults', { fault: 429, count: 2 });
+    await control(justGiving, 'POST', '/_emulator/faults', { kind: 'status', status: 429, times: 2 });
     const faultedBefore = (await control<{ faulted: number }>(justGiving, 'GET', '/_emulator/stats')).faulted;
     const started = Date.now();
     const { profile } = await createPage({ donationPlatform: 'justgiving', justGivingPageShortName: shortName });
@@ -247,9 +247,10 @@ describe('fundraising totals from the donation platforms', () => {
       return v;
     });
     await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, { amount: 60 });
-    for (const fault of [503, 'hang', 'drop'] as const) {
+    const rules = [{ kind: 'status', status: 503 }, { kind: 'hang', ms: 3000 }, { kind: 'drop' }] as const;
+    for (const rule of rules) {
       const faulted = (await control<{ faulted: number }>(donorDrive, 'GET', '/_emulator/stats')).faulted;
-      await control(donorDrive, 'PUT', '/_emulator/faults', { fault, hangMs: 3000 });
+      await control(donorDrive, 'POST', '/_emulator/faults', rule);
       await new Promise((r) => setTimeout(r, MIN_INTERVAL_MS + 50));
       await refresh(userId, profile.id);
       await eventually(async () =>

@@ -11,4 +11,4 @@ export type { Clock } from './common/clock.js';
 export { startDonorDriveEmulator } from './donation-platforms/donordrive.js';
 export { startJustGivingEmulator } from './donation-platforms/justgiving.js';
 export type { PlatformEmulator } from './donation-platforms/platform-server.js';
-export { FaultInjector, type FaultPlan, type FaultKind } from './common/fault-injection.js';
+export { FaultInjector, type FaultRuleInput, type FaultKind } from './common/fault-injection.js';

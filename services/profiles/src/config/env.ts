@@ -14,6 +14,7 @@ const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().opti
 export const profilesEnvSchema = baseEnvSchema
   .extend({
     ...mailEnvSchema.shape,
+    /** Links in the owner's e-mails (a challenge claim, a milestone) point here. */
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     /** Prefix of every Redis key; the `totals-sync` queue lives under it too. */
     REDIS_PREFIX: z.string().default('rp:'),

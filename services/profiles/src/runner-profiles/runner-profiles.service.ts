@@ -10,6 +10,7 @@ import {
   totalsSourceFor,
   urlSlugSchema,
   type CreateProfileRequest,
+  type PageVisibilityQuery,
   type Profile,
   type ProfileSummary,
   type PublicProfileView,
@@ -24,7 +25,7 @@ import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js
 import { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
-import { cacheKeyOf, toProfile, toPublicView, toSummary } from './to-profile.util.js';
+import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';
 
 /** numeric columns take decimal strings; a cleared amount is 0. */
 const decimal = (value: number | null | undefined): string | undefined =>
@@ -92,6 +93,24 @@ export class RunnerProfilesService {
     return toPublicView(profile, await this.challenges.listByProfileId(profile.id));
   }
 
+  /**
+   * Whether `viewerUserId` may read the public data of a page (by id) or of a runner (by user id):
+   * only a published page is public; its owner always sees it. Anything else is 404, as if absent.
+   */
+  async assertVisible(query: PageVisibilityQuery): Promise<{ visible: true }> {
+    const { profileId, userId, viewerUserId } = query;
+    if (profileId === undefined && userId !== undefined && userId === viewerUserId) return { visible: true };
+    const page =
+      profileId !== undefined
+        ? await this.profiles.findByIdWithAccess(profileId)
+        : await this.profiles.findAnyByUserIdWithAccess(userId!);
+    if (!page || (userId !== undefined && page.userId !== userId))
+      throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
+    if (page.userId !== viewerUserId && !isPublished(page.ownerAccess))
+      throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
+    return { visible: true };
+  }
+
   /** Changes what the owner sent; the platform rule holds for the result, its charity link re-derived. */
   async update(userId: string, profileId: string, request: UpdateProfileRequest): Promise<Profile> {
     const updated = await this.events.transaction(async (manager) => {
@@ -144,7 +163,7 @@ export class RunnerProfilesService {
   }
 
   async listOwn(userId: string): Promise<ProfileSummary[]> {
-    return (await this.profiles.listByUserIdNewestFirst(userId)).map(toSummary);
+    return (await this.profiles.listByUserIdNewestFirst(userId)).map((page) => toSummary(page));
   }
 
   /** The slug of the caller's newest page; asking about anyone else is refused. */

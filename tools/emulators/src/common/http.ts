@@ -22,7 +22,7 @@ export interface EmulatorResponse {
   headers?: Record<string, string>;
   /** A string or Buffer is sent as is; anything else as JSON. */
   body?: unknown;
-  /** Fault injection: close the connection without answering. */
+  /** Destroy the socket instead of answering (a fault: the client sees a reset connection). */
   dropConnection?: boolean;
 }
 

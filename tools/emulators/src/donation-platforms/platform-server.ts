@@ -1,4 +1,4 @@
-import { FaultInjector } from '../common/fault-injection.js';
+import { FaultInjector, registerFaultRoutes } from '../common/fault-injection.js';
 import {
   json,
   parseJsonObject,
@@ -80,7 +80,7 @@ export async function startPlatformEmulator(
     return json(200, { ok: true });
   });
   router.get('/_emulator/stats', () =>
-    json(200, { ...stats, faulted: faults.faulted, faults: faults.describe(), pages: ledger.pages.size }),
+    json(200, { ...stats, faulted: faults.faulted, faults: faults.list(), pages: ledger.pages.size }),
   );
   router.post('/_emulator/pages', (req) =>
     json(201, definition.describePage(ledger, definition.createPage(ledger, body(req)))),
@@ -95,14 +95,7 @@ export async function startPlatformEmulator(
     const donation = ledger.donate(req.params.key!, body(req));
     return json(201, { donation, page: definition.describePage(ledger, ledger.mustGet(req.params.key!)) });
   });
-  router.put('/_emulator/faults', (req) => {
-    faults.set(FaultInjector.parse(body(req)));
-    return json(200, { faults: faults.describe() });
-  });
-  router.delete('/_emulator/faults', () => {
-    faults.clear();
-    return json(200, { faults: null });
-  });
+  registerFaultRoutes(router, faults);
 
   const reset = () => {
     ledger.reset();
@@ -128,7 +121,7 @@ export async function startPlatformEmulator(
         stats.requests += 1;
         const refused = definition.authorize?.(req);
         if (refused) return refused;
-        return (await faults.next()) ?? next();
+        return faults.around(req, next);
       },
     },
   );

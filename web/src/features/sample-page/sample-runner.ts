@@ -51,13 +51,50 @@ The nurses there gave our family hope when we needed it most. Every dollar you g
 
 Pick a challenge below and I'll make it happen. Thank you for being part of this!`;
 
+// Claimed and counted as a live page shows them: one exclusive challenge taken, supporters on the others.
 const CHALLENGES: Omit<Challenge, 'id' | 'runnerProfileId' | 'position'>[] = [
-  { amount: 25, description: 'Pick a song for my race day playlist', isExclusive: false },
-  { amount: 40, description: 'Write your name on my arm for race day', isExclusive: false },
-  { amount: 50, description: 'A thank-you video recorded during a long run', isExclusive: false },
-  { amount: 100, description: 'Choose the route of my next 16-mile long run', isExclusive: true },
-  { amount: 250, description: 'Run a long run in a banana suit, photos guaranteed', isExclusive: true },
-  { amount: 400, description: 'Cross the finish line on a FaceTime call with you', isExclusive: true },
+  {
+    amount: 25,
+    description: 'Pick a song for my race day playlist',
+    isExclusive: false,
+    claimedBy: null,
+    claimCount: 4,
+  },
+  {
+    amount: 40,
+    description: 'Write your name on my arm for race day',
+    isExclusive: false,
+    claimedBy: null,
+    claimCount: 1,
+  },
+  {
+    amount: 50,
+    description: 'A thank-you video recorded during a long run',
+    isExclusive: false,
+    claimedBy: null,
+    claimCount: 0,
+  },
+  {
+    amount: 100,
+    description: 'Choose the route of my next 16-mile long run',
+    isExclusive: true,
+    claimedBy: null,
+    claimCount: 0,
+  },
+  {
+    amount: 250,
+    description: 'Run a long run in a banana suit, photos guaranteed',
+    isExclusive: true,
+    claimedBy: null,
+    claimCount: 0,
+  },
+  {
+    amount: 400,
+    description: 'Cross the finish line on a FaceTime call with you',
+    isExclusive: true,
+    claimedBy: 'Alex',
+    claimCount: 1,
+  },
 ];
 
 // Three runs a week for four weeks, newest first (an easy run, a quality session, a long run), building up.

@@ -32,7 +32,8 @@ export function toCreateProfileRequest({ form, userId }: CreateRunnerProfileInpu
 }
 
 export function createRunnerProfile(input: CreateRunnerProfileInput): Promise<{ profile: Profile }> {
-  return api.post('/api/runner-profile', toCreateProfileRequest(input));
+  // Keyed on the user's input: a retry of this sign-up step sends the same key.
+  return api.postOnce('/api/runner-profile', toCreateProfileRequest(input), input);
 }
 
 export function useCreateRunnerProfile() {

@@ -6,6 +6,7 @@ import {
   platformProblem,
   type DonationPlatform,
 } from '@runpledge/contracts';
+import slugify from '@sindresorhus/slugify';
 import type { SignupFormData } from '@/lib/signup-form-storage';
 
 /** One row of the challenges editor; `id` only keeps rows apart while editing and dragging. */
@@ -121,9 +122,35 @@ export function acceptsNumber(text: string, { min, max, decimals }: { min: numbe
   return Number.isFinite(n) && n >= min && n <= max && fraction.length <= decimals;
 }
 
-/** A page address suggested from the runner's name: "Jane Doe" becomes "jane-doe". */
+/**
+ * A page address suggested from the runner's name, transliterated: "José Núñez" becomes
+ * "jose-nunez". A name with no Latin transliteration (Chinese, emoji) still gets a usable
+ * address, `runner-` and a short code drawn from the name.
+ */
 export function suggestSlug(name: string): string {
-  return normalizeSlug(name.trim().replace(/\s+/g, '-')).replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const slug = normalizeSlug(
+    slugify(name, {
+      decamelize: false,
+      customReplacements: [
+        ["'", ''],
+        ['’', ''],
+      ],
+    }),
+  )
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (slug !== '' || name.trim() === '') return slug;
+  return `runner-${nameCode(name.trim())}`;
+}
+
+/** FNV-1a of the name in base 36: the same name always suggests the same address. */
+function nameCode(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const ch of text) {
+    hash ^= ch.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 /** The data to save (spec 3): trimmed, only the chosen platform's fields, charity link derived, complete challenges only. */
