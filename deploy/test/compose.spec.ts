@@ -161,10 +161,10 @@ describe('docker-compose.yml', () => {
     ).toBe(true);
   });
 
-  it('offers the Stripe and Strava emulators in the sandbox profile only', () => {
+  it('offers the Stripe, Strava, DonorDrive and JustGiving emulators in the sandbox profile only', () => {
     const emulators = compose.services.emulators!;
     expect(emulators.profiles).toEqual(['sandbox']);
-    expect(emulators.ports).toEqual(['12111:12111', '12112:12112']);
+    expect(emulators.ports).toEqual(['12111:12111', '12112:12112', '12113:12113', '12114:12114']);
     for (const [name, service] of Object.entries(compose.services)) {
       if (service.profiles) expect([name, service.profiles]).toEqual(['emulators', ['sandbox']]);
       expect(Object.keys(service.depends_on ?? {})).not.toContain('emulators');
