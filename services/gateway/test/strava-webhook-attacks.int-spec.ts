@@ -1,9 +1,9 @@
 // Issue 13 item 1: forged Strava webhooks, tried as an attacker would against the whole stack.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import { signUp } from './support/stack-users.js';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 interface Seeded {
@@ -40,23 +40,6 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     return (await res.json()) as T;
   };
   const stravaRequests = async () => (await emulator<{ requests: number }>('GET', '/_emulator/stats')).requests;
-  const signUp = async () => {
-    let res!: Response;
-    // A busy shared machine may answer 503 now and then: another address, another try.
-    await eventually(
-      async () => {
-        res = await fetch(`${stack.url}/api/auth/signup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-        });
-        expect(res.status).toBe(201);
-      },
-      { timeoutMs: 60_000, intervalMs: 1_000 },
-    );
-    const { user } = (await res.json()) as { user: { id: string } };
-    return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
-  };
   const activityNames = async (cookie: string) => {
     const res = await fetch(`${stack.url}/api/activities?limit=200`, { headers: { cookie } });
     return ((await res.json()) as { name: string }[]).map((a) => a.name).sort();
@@ -72,7 +55,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
   };
   /** A runner connected to a new Strava athlete with three activities, all synced. */
   const connectedRunner = async () => {
-    const user = await signUp();
+    const user = await signUp(stack.url);
     const seeded = await emulator<Seeded>('POST', '/_emulator/athletes', { activities: 3 });
     const res = await fetch(`${stack.url}/api/fitness/strava/complete-setup`, {
       method: 'POST',

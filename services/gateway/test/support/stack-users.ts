@@ -1,0 +1,64 @@
+// Users and pages made through a running stack's own API, for the gateway's integration tests.
+import { expect } from '@jest/globals';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { BILLING_EVENTS } from '@runpledge/contracts';
+import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import { randomUUID } from 'node:crypto';
+import { eventually } from '../../../../scripts/jest/helpers.mjs';
+
+/** A new signed-up user and their session cookie; a busy machine's 503 or 504 gets another try. */
+export async function signUp(baseUrl: string): Promise<{ id: string; cookie: string }> {
+  let res!: Response;
+  await eventually(
+    async () => {
+      res = await fetch(`${baseUrl}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+      });
+      expect(res.status).toBe(201);
+    },
+    { timeoutMs: 60_000, intervalMs: 1_000 },
+  );
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+}
+
+/** A page of the cookie's user (not published until they have access). */
+export async function createPage(
+  baseUrl: string,
+  cookie: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; urlSlug: string }> {
+  const res = await fetch(`${baseUrl}/api/runner-profile`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      urlSlug: `page-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`,
+      name: 'Jane Doe',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      goalHours: 3,
+      goalMinutes: 45,
+      description: 'Running for the kids.',
+      donationPlatform: 'other',
+      charityLink: 'https://charity.example.org/donate',
+      ...overrides,
+    }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
+}
+
+/** Billing's word that the user has access, which publishes their pages. */
+export async function grantAccess(nc: NatsConnection, userId: string): Promise<void> {
+  await ensureEventStream(nc);
+  const envelope = {
+    id: randomUUID(),
+    type: BILLING_EVENTS.subscriptionChanged.type,
+    occurredAt: new Date().toISOString(),
+    payload: { userId, status: 'trialing', currentPeriodEnd: null },
+  };
+  await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+}
