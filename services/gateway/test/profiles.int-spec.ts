@@ -92,12 +92,14 @@ describe('profiles routes through the gateway', () => {
     stack = await startStack({
       env: { ...process.env, RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP) },
       port: await freePort(),
+      // The machine is shared and busy: give the stack room to start.
+      readyTimeoutMs: 150_000,
     });
     // A second gateway replica: its cache must hear about changes made through the first.
     const port = await freePort();
     replica = startProcess('gateway', { ...stack.env, PORT: String(port) });
     replicaUrl = `http://127.0.0.1:${port}`;
-    await waitForReady(replicaUrl);
+    await waitForReady(replicaUrl, 150_000);
     nc = await connect({ servers: process.env.NATS_URL });
     [{ cookie: alice, id: aliceId }, { cookie: bob }] = await Promise.all([signUp(), signUp()]);
     // Alice's pages are published (an unpublished page is 404 to visitors): the tests read them as visitors.
@@ -106,7 +108,7 @@ describe('profiles routes through the gateway', () => {
     await eventually(async () => expect((await call('GET', `/api/runner-profile/${probe.urlSlug}`)).status).toBe(200), {
       timeoutMs: 10_000,
     });
-  }, 90_000);
+  }, 330_000);
 
   afterAll(async () => {
     await nc?.close();
