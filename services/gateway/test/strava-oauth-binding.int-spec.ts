@@ -1,8 +1,11 @@
 // Issue 13 item 2: the Strava OAuth state is bound to the browser and the user that started it, and used once.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
-import { createPage, signUp } from './support/stack-users.js';
+import { createPage, forgetStravaLinks, signUp } from './support/stack-users.js';
+
+// Room for a busy shared machine: Strava syncs and webhook jobs are waited for.
+jest.setTimeout(90_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -63,10 +66,12 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   beforeAll(async () => {
     stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
     strava = stack.env.STRAVA_BASE_URL;
+    await forgetStravaLinks();
   }, 200_000);
 
   afterAll(async () => {
     await stack?.stop();
+    await forgetStravaLinks();
   });
 
   it('sets a short-lived httpOnly nonce cookie for the callback only', async () => {

@@ -1,9 +1,12 @@
 // Issue 13 item 1: forged Strava webhooks, tried as an attacker would against the whole stack.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
-import { signUp } from './support/stack-users.js';
+import { forgetStravaLinks, signUp } from './support/stack-users.js';
+
+// Room for a busy shared machine: Strava syncs and webhook jobs are waited for.
+jest.setTimeout(90_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 interface Seeded {
@@ -92,6 +95,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
       readyTimeoutMs: 150_000,
     });
     strava = stack.env.STRAVA_BASE_URL;
+    await forgetStravaLinks();
     // The worker subscribes at start; our subscription id is what Strava puts in every event.
     await eventually(
       async () => {
@@ -105,6 +109,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
 
   afterAll(async () => {
     await stack?.stop();
+    await forgetStravaLinks();
   });
 
   it('ignores events that do not carry our subscription id', async () => {

@@ -5,6 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { BILLING_EVENTS } from '@runpledge/contracts';
 import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { eventually } from '../../../../scripts/jest/helpers.mjs';
 
 /** A new signed-up user and their session cookie; a busy machine's 503 or 504 gets another try. */
@@ -61,4 +62,18 @@ export async function grantAccess(nc: NatsConnection, userId: string): Promise<v
     payload: { userId, status: 'trialing', currentPeriodEnd: null },
   };
   await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+}
+
+/**
+ * Every Strava emulator numbers its athletes from the same start, and the tests of one run share a
+ * database: a file that links Strava athletes begins and ends with no links, so none looks taken.
+ */
+export async function forgetStravaLinks(): Promise<void> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query('TRUNCATE fitness.strava_connections, fitness.activities');
+  } finally {
+    await db.end();
+  }
 }
