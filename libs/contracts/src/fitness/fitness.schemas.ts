@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS } from '../common/limits.js';
+import { calendarDate, textField } from '../common/text.js';
 
 /** Strava sport types that count as runs (spec: training miles and pace come from runs). */
 export const RUN_SPORT_TYPES = ['Run', 'TrailRun', 'VirtualRun'] as const;
@@ -30,27 +31,17 @@ export const FITNESS_MESSAGES = {
   unknownWebhookSubscription: 'This event does not come from our Strava subscription',
 } as const;
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The latest calendar date anywhere on Earth (UTC+14): "today" for a runner in any time zone. */
 export function latestDateToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** A `YYYY-MM-DD` date that exists and is not after today. */
+/** A real `YYYY-MM-DD` date that is not after today. */
 export const pastOrTodayDateSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .regex(DATE_PATTERN, requiredMessage)
-    .refine(
-      (value) =>
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      requiredMessage,
-    )
-    .refine((value) => value <= latestDateToday(), FITNESS_MESSAGES.trainingStartDateInFuture);
+  calendarDate(requiredMessage).refine(
+    (value) => value <= latestDateToday(),
+    FITNESS_MESSAGES.trainingStartDateInFuture,
+  );
 
 export const trainingStatsSchema = z.object({
   hasTrainingData: z.boolean(),
@@ -117,7 +108,13 @@ export type ListActivitiesRequest = z.infer<typeof listActivitiesRequestSchema>;
 
 /** A run entered by hand on `/{slug}/fitness`. */
 export const manualActivityInputSchema = z.object({
-  name: z.string().trim().max(FITNESS_LIMITS.activityNameMax).optional(),
+  name: textField('The name of the run')
+    .trim()
+    .max(
+      FITNESS_LIMITS.activityNameMax,
+      `The name of the run can be at most ${FITNESS_LIMITS.activityNameMax} characters`,
+    )
+    .optional(),
   date: pastOrTodayDateSchema('Please enter the date of the run'),
   distanceKm: z.coerce
     .number({ error: 'Please enter the distance' })
@@ -139,8 +136,7 @@ export const createActivityRequestSchema = manualActivityInputSchema.extend({ us
 export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
 
 const token = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`);
 const athleteId = z
@@ -196,17 +192,17 @@ export type StravaOAuthError = keyof typeof STRAVA_OAUTH_ERRORS;
 
 export const stravaAuthorizeRequestSchema = z.object({
   userId: z.uuid(),
-  profileSlug: z.string({ error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
+  profileSlug: textField('profileSlug', { error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
   /** The random value of the browser's STRAVA_OAUTH_COOKIE; only its hash goes into the state. */
   nonce: z.string().min(16),
 });
 
 /** Query Strava sends back to `GET /api/strava/callback`. */
 export const stravaCallbackQuerySchema = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  scope: z.string().optional(),
-  error: z.string().optional(),
+  code: textField('code').optional(),
+  state: textField('state').optional(),
+  scope: textField('scope').optional(),
+  error: textField('error').optional(),
 });
 export type StravaCallbackQuery = z.infer<typeof stravaCallbackQuerySchema>;
 

@@ -11,6 +11,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { Idempotent } from '../common/idempotency.js';
 import { PublicPages } from './public-pages.js';
 
 const activityIdSchema = z.uuid('Activity not found');
@@ -35,6 +36,7 @@ export class ActivitiesController {
 
   /** A run entered by hand. */
   @Post()
+  @Idempotent()
   @HttpCode(201)
   create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<Activity> {
     const input = parseOrThrow(manualActivityInputSchema, body);

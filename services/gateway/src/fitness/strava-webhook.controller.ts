@@ -3,6 +3,7 @@ import { FITNESS, stravaWebhookEventSchema, stravaWebhookValidationSchema } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitService } from '../auth/rate-limit.service.js';
 import { Public } from '../common/public.decorator.js';
+import { WebhookRoute } from '../common/webhook-route.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 
@@ -29,6 +30,7 @@ export class StravaWebhookController {
 
   /** Anyone can post here: a per-address budget keeps a flood from reaching fitness and Strava's rate limit. */
   @Post()
+  @WebhookRoute()
   @HttpCode(200)
   async receive(
     @Body() body: unknown,

@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { secure } from '../auth/session-cookie.js';
+import { secure } from '../auth/auth-cookies.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
