@@ -7,6 +7,7 @@ import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventually } from '../../../../scripts/jest/helpers.mjs';
+import { newSlug, pageBody } from './api-client.js';
 
 /** A new signed-up user and their session cookie; a busy machine's 503 or 504 gets another try. */
 export async function signUp(baseUrl: string): Promise<{ id: string; cookie: string }> {
@@ -35,18 +36,7 @@ export async function createPage(
   const res = await fetch(`${baseUrl}/api/runner-profile`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      urlSlug: `page-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`,
-      name: 'Jane Doe',
-      marathonName: 'Chicago Marathon',
-      marathonDate: '2027-10-10',
-      goalHours: 3,
-      goalMinutes: 45,
-      description: 'Running for the kids.',
-      donationPlatform: 'other',
-      charityLink: 'https://charity.example.org/donate',
-      ...overrides,
-    }),
+    body: JSON.stringify(pageBody({ urlSlug: newSlug('page'), ...overrides })),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
