@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BILLING_EVENTS, SLUG_TAKEN_MESSAGE, type Challenge, type ProfileView } from '@runpledge/contracts';
-import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import { SLUG_TAKEN_MESSAGE, type Challenge, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startProcess, startStack, waitForReady } from '../../../scripts/lib/stack.mjs';
+import { grantAccess } from './support/stack-users.js';
 
 // Room for a busy shared machine: events and cross-replica announcements are waited for.
 jest.setTimeout(30_000);
@@ -99,33 +98,23 @@ describe('profiles routes through the gateway', () => {
         RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: String(TOTALS_REFRESHES_PER_MINUTE),
       },
       port: await freePort(),
+      // The machine is shared and busy: give the stack room to start.
+      readyTimeoutMs: 150_000,
     });
     // A second gateway replica: its cache must hear about changes made through the first.
     const port = await freePort();
     replica = startProcess('gateway', { ...stack.env, PORT: String(port) });
     replicaUrl = `http://127.0.0.1:${port}`;
-    await waitForReady(replicaUrl);
+    await waitForReady(replicaUrl, 150_000);
     nc = await connect({ servers: process.env.NATS_URL });
     [{ cookie: alice, id: aliceId }, { cookie: bob }] = await Promise.all([signUp(), signUp()]);
     // Alice's pages are published (an unpublished page is 404 to visitors): the tests read them as visitors.
-    await grantAccess(aliceId);
+    await grantAccess(nc, aliceId);
     const probe = await createPage(alice);
     await eventually(async () => expect((await call('GET', `/api/runner-profile/${probe.urlSlug}`)).status).toBe(200), {
       timeoutMs: 10_000,
     });
-  }, 90_000);
-
-  /** Billing's word that the user has access, which publishes their pages. */
-  async function grantAccess(userId: string): Promise<void> {
-    await ensureEventStream(nc);
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId, status: 'trialing', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
-  }
+  }, 330_000);
 
   afterAll(async () => {
     await nc?.close();
@@ -295,7 +284,7 @@ describe('profiles routes through the gateway', () => {
     // Not published: 404 to visitors, shown to its owner.
     expect((await call('GET', `/api/runner-profile/${created.urlSlug}`)).status).toBe(404);
     expect((await view(created.urlSlug, dana.cookie)).published).toBe(false);
-    await grantAccess(dana.id);
+    await grantAccess(nc, dana.id);
     await eventually(async () => expect((await view(created.urlSlug))?.published).toBe(true), { timeoutMs: 5000 });
   });
 

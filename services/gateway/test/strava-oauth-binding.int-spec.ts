@@ -1,8 +1,11 @@
 // Issue 13 item 2: the Strava OAuth state is bound to the browser and the user that started it, and used once.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import { createPage, forgetStravaLinks, signUp } from './support/stack-users.js';
+
+// Room for a busy shared machine: Strava syncs and webhook jobs are waited for.
+jest.setTimeout(90_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -10,43 +13,6 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   let stack: Stack;
   let strava: string;
 
-  const signUp = async () => {
-    let res!: Response;
-    // A busy shared machine may answer 503 now and then: another address, another try.
-    await eventually(
-      async () => {
-        res = await fetch(`${stack.url}/api/auth/signup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-        });
-        expect(res.status).toBe(201);
-      },
-      { timeoutMs: 60_000, intervalMs: 1_000 },
-    );
-    const { user } = (await res.json()) as { user: { id: string } };
-    return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
-  };
-  const createPage = async (cookie: string) => {
-    const urlSlug = `oauth-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`;
-    const res = await fetch(`${stack.url}/api/runner-profile`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        urlSlug,
-        name: 'Jane Doe',
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        goalHours: 3,
-        goalMinutes: 45,
-        description: 'Running for the kids.',
-        donationPlatform: 'other',
-        charityLink: 'https://charity.example.org/donate',
-      }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
-  };
   /** `GET /api/strava/auth` as the browser navigates it: Strava's authorize URL and the cookies set. */
   const start = async (cookie: string, slug: string) => {
     let res!: Response;
@@ -100,15 +66,17 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   beforeAll(async () => {
     stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
     strava = stack.env.STRAVA_BASE_URL;
+    await forgetStravaLinks();
   }, 200_000);
 
   afterAll(async () => {
     await stack?.stop();
+    await forgetStravaLinks();
   });
 
   it('sets a short-lived httpOnly nonce cookie for the callback only', async () => {
-    const runner = await signUp();
-    const page = await createPage(runner.cookie);
+    const runner = await signUp(stack.url);
+    const page = await createPage(stack.url, runner.cookie);
     const { setCookies, authorize } = await start(runner.cookie, page.urlSlug);
     const nonce = setCookies.find((c) => c.startsWith('rp_strava_oauth='));
     expect(nonce).toBeDefined();
@@ -121,9 +89,9 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   });
 
   it('refuses a callback finished in another browser or by another user, stores nothing, and is single use', async () => {
-    const runner = await signUp();
-    const victim = await signUp();
-    const page = await createPage(runner.cookie);
+    const runner = await signUp(stack.url);
+    const victim = await signUp(stack.url);
+    const page = await createPage(stack.url, runner.cookie);
     const { authorize, setCookies } = await start(runner.cookie, page.urlSlug);
     const nonce = cookiePair(setCookies.find((c) => c.startsWith('rp_strava_oauth='))!);
     const athlete = await newAthlete();

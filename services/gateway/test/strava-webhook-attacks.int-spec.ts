@@ -1,9 +1,12 @@
 // Issue 13 item 1: forged Strava webhooks, tried as an attacker would against the whole stack.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import { forgetStravaLinks, signUp } from './support/stack-users.js';
+
+// Room for a busy shared machine: Strava syncs and webhook jobs are waited for.
+jest.setTimeout(90_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 interface Seeded {
@@ -40,23 +43,6 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     return (await res.json()) as T;
   };
   const stravaRequests = async () => (await emulator<{ requests: number }>('GET', '/_emulator/stats')).requests;
-  const signUp = async () => {
-    let res!: Response;
-    // A busy shared machine may answer 503 now and then: another address, another try.
-    await eventually(
-      async () => {
-        res = await fetch(`${stack.url}/api/auth/signup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-        });
-        expect(res.status).toBe(201);
-      },
-      { timeoutMs: 60_000, intervalMs: 1_000 },
-    );
-    const { user } = (await res.json()) as { user: { id: string } };
-    return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
-  };
   const activityNames = async (cookie: string) => {
     const res = await fetch(`${stack.url}/api/activities?limit=200`, { headers: { cookie } });
     return ((await res.json()) as { name: string }[]).map((a) => a.name).sort();
@@ -72,7 +58,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
   };
   /** A runner connected to a new Strava athlete with three activities, all synced. */
   const connectedRunner = async () => {
-    const user = await signUp();
+    const user = await signUp(stack.url);
     const seeded = await emulator<Seeded>('POST', '/_emulator/athletes', { activities: 3 });
     const res = await fetch(`${stack.url}/api/fitness/strava/complete-setup`, {
       method: 'POST',
@@ -109,6 +95,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
       readyTimeoutMs: 150_000,
     });
     strava = stack.env.STRAVA_BASE_URL;
+    await forgetStravaLinks();
     // The worker subscribes at start; our subscription id is what Strava puts in every event.
     await eventually(
       async () => {
@@ -122,6 +109,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
 
   afterAll(async () => {
     await stack?.stop();
+    await forgetStravaLinks();
   });
 
   it('ignores events that do not carry our subscription id', async () => {

@@ -1,12 +1,10 @@
 // Issue 13 item 4: an unpublished page answers 404 on every public read to everyone but its owner.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BILLING_EVENTS } from '@runpledge/contracts';
-import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import { createPage, grantAccess, signUp } from './support/stack-users.js';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -24,53 +22,6 @@ describe('unpublished runner pages are 404 on every public read but to their own
       // HTML or an image
     }
     return { status: res.status, body, text };
-  };
-  const signUp = async () => {
-    let res!: Response;
-    // A busy shared machine may answer 503 now and then: another address, another try.
-    await eventually(
-      async () => {
-        res = await fetch(`${stack.url}/api/auth/signup`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-        });
-        expect(res.status).toBe(201);
-      },
-      { timeoutMs: 60_000, intervalMs: 1_000 },
-    );
-    const { user } = (await res.json()) as { user: { id: string } };
-    return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
-  };
-  const createPage = async (cookie: string) => {
-    const urlSlug = `unpub-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`;
-    const res = await fetch(`${stack.url}/api/runner-profile`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        urlSlug,
-        name: 'Secret Sally Unpublished',
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        goalHours: 3,
-        goalMinutes: 45,
-        description: 'Running for the kids.',
-        donationPlatform: 'other',
-        charityLink: 'https://charity.example.org/donate',
-      }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
-  };
-  const publish = async (userId: string) => {
-    await ensureEventStream(nc);
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId, status: 'trialing', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
   };
   const publicReads = (page: { id: string; urlSlug: string }, userId: string) => [
     `/api/runner-profile/${page.urlSlug}`,
@@ -92,9 +43,9 @@ describe('unpublished runner pages are 404 on every public read but to their own
   });
 
   it('answers 404 to visitors and other users, serves the owner, and opens up once published', async () => {
-    const runner = await signUp();
-    const other = await signUp();
-    const page = await createPage(runner.cookie);
+    const runner = await signUp(stack.url);
+    const other = await signUp(stack.url);
+    const page = await createPage(stack.url, runner.cookie, { name: 'Secret Sally Unpublished' });
     // Fitness learns of the page by event; its reads must not be 404 merely for being early.
     await eventually(async () => expect((await get(`/api/training-stats/${page.id}`, runner.cookie)).status).toBe(200));
 
@@ -120,7 +71,7 @@ describe('unpublished runner pages are 404 on every public read but to their own
       expect([path, (await get(path, runner.cookie)).status]).toEqual([path, 200]);
     }
 
-    await publish(runner.id);
+    await grantAccess(nc, runner.id);
     await eventually(async () => expect((await get(`/api/runner-profile/${page.urlSlug}`)).status).toBe(200), {
       timeoutMs: 10_000,
     });

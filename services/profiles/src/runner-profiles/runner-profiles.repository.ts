@@ -13,30 +13,24 @@ export class RunnerProfilesRepository {
 
   /** The page at `slug`, with its owner's access row (null when billing never spoke of them). */
   findBySlugWithAccess(slug: string): Promise<RunnerProfileEntity | null> {
-    return this.profiles
-      .createQueryBuilder('p')
-      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
-      .where('p.url_slug = :slug', { slug })
-      .getOne();
+    return this.withAccess().where('p.url_slug = :slug', { slug }).getOne();
   }
 
   /** The page with id `id`, with its owner's access row. */
   findByIdWithAccess(id: string): Promise<RunnerProfileEntity | null> {
-    return this.profiles
-      .createQueryBuilder('p')
-      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
-      .where('p.id = :id', { id })
-      .getOne();
+    return this.withAccess().where('p.id = :id', { id }).getOne();
   }
 
   /** One page of `userId` (any: published is the owner's access, the same for all their pages), with that access. */
   findAnyByUserIdWithAccess(userId: string): Promise<RunnerProfileEntity | null> {
+    return this.withAccess().where('p.user_id = :userId', { userId }).limit(1).getOne();
+  }
+
+  /** Pages joined with their owner's access row (`ownerAccess`), which decides whether they are published. */
+  private withAccess() {
     return this.profiles
       .createQueryBuilder('p')
-      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
-      .where('p.user_id = :userId', { userId })
-      .limit(1)
-      .getOne();
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id');
   }
 
   findById(id: string): Promise<RunnerProfileEntity | null> {
