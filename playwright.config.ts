@@ -12,6 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A stray test.only would silently skip every other journey.
+  forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],

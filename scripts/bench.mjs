@@ -219,6 +219,10 @@ else {
   await bench();
   const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
   await runStravaSyncBench();
+  if (process.env.BENCH_TOTALS !== '0') {
+    const { runTotalsSyncBench } = await import('./bench-totals-sync.mjs');
+    await runTotalsSyncBench();
+  }
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     const { runLighthouseBench } = await import('./bench-lighthouse.mjs');
     await runLighthouseBench();

@@ -31,7 +31,7 @@ import {
 } from './lib/k8s.js';
 
 const NAMESPACES = { dev: 'runpledge-dev', prod: 'runpledge' } as const;
-const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker'];
+const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
 const AUTOSCALED = ['gateway', 'profiles', 'fitness-worker'];
 const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
 /** Secrets the manifests reference (created by the operators, never in the repo): name → keys. */
@@ -40,12 +40,15 @@ const SECRETS: Record<string, string[]> = {
   'runpledge-redis': ['url'],
   'runpledge-secrets': [
     'SESSION_SECRET',
+    'ACCESS_TOKEN_KEYS',
+    'ACCESS_TOKEN_PUBLIC_KEYS',
     'SMTP_URL',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
     'STRAVA_CLIENT_ID',
     'STRAVA_CLIENT_SECRET',
     'TOKEN_ENCRYPTION_KEY',
+    'JUSTGIVING_API_KEY',
   ],
   // One NATS password per process (its user name), as in `npm run nats:config`.
   'runpledge-nats': DEPLOYMENTS,
@@ -55,10 +58,12 @@ const DNS = ['UDP/53', 'TCP/53'];
 const EGRESS: Record<string, string[]> = {
   gateway: [...DNS, 'TCP/4222', 'TCP/6379'],
   identity: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/587', 'TCP/465'],
-  profiles: [...DNS, 'TCP/4222', 'TCP/5432'],
+  profiles: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/587', 'TCP/465'],
   billing: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/443', 'TCP/587', 'TCP/465'],
   fitness: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
   'fitness-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
+  // DonorDrive and JustGiving over https; milestone e-mails through the SMTP relay.
+  'profiles-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443', 'TCP/587', 'TCP/465'],
   migrate: [...DNS, 'TCP/5432'],
 };
 const INGRESS: Record<string, string[]> = { gateway: ['TCP/3000'] };

@@ -32,3 +32,8 @@ export function durableName(service: string, prefix = subjectPrefix()): string {
 export function consumerDurableName(service: string, type: string, prefix = subjectPrefix()): string {
   return `${durableName(service, prefix)}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
+
+/** A core NATS subject every subscriber hears (a broadcast such as identity's session revocations). */
+export function broadcastSubject(subject: string, prefix = subjectPrefix()): string {
+  return `${prefix}${subject}`;
+}

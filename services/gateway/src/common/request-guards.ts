@@ -1,3 +1,4 @@
+import { disallowedTextMessage, findDisallowedText } from '@runpledge/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { env } from '../config/env.js';
@@ -53,6 +54,13 @@ export function registerRequestGuards(fastify: FastifyInstance): void {
     ) {
       return refuse(reply, 403, 'Cross-site request refused.');
     }
+  });
+
+  // The rule for text on path and query parameters of every route (bodies: each field's schema).
+  fastify.addHook('preValidation', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const field = findDisallowedText(request.params) ?? findDisallowedText(request.query);
+    if (field !== null) return refuse(reply, 400, disallowedTextMessage(field));
   });
 
   // An empty JSON body (e.g. sign-out) is no body, not a parse error; bad JSON stays a 400.

@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '@runpledge/contracts';
 import { DEVELOPMENT_DEFAULTS, baseEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,6 +12,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   WEB_DIST: z.string().default(defaultWebDist),
   /** Deadline of every request the gateway sends over NATS. */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long a runner page's view stays in a replica's memory without an announcement (tests shorten it). */
+  PROFILE_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Deadline of each service's ping in the readiness check. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   /** How often the background loop pings each service for the readiness body. */
@@ -21,6 +24,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
   /** Signs the session cookie. */
   SESSION_SECRET: z
     .string()
@@ -32,6 +37,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
+  RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** An owner's "Refresh totals" per page per minute. */
+  RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).default(4),
+  /** Strava's event posts per minute from one address (Strava pushes from few); a flood gets 429. */
+  RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: z.coerce.number().int().min(1).default(600),
   /** Billing calls that could guess a code or a checkout session, per 15 minutes. */
   RATE_LIMIT_BILLING_PER_USER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_BILLING_PER_IP: z.coerce.number().int().min(1).default(30),

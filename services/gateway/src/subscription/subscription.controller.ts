@@ -17,6 +17,7 @@ import { Public } from '../common/public.decorator.js';
 import { assertOnThisSite } from '../common/site-url.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { Idempotent } from '../common/idempotency.js';
 
 @Controller('subscription')
 export class SubscriptionController {
@@ -31,6 +32,7 @@ export class SubscriptionController {
   }
 
   @Post('create-checkout')
+  @Idempotent()
   @HttpCode(200)
   async createCheckout(
     @Body() body: unknown,
