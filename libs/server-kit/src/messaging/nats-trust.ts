@@ -6,7 +6,7 @@ import { deadLetterStreamName, deadLetterSubject } from '../events/dead-letters.
 import { consumerDurableName, eventStreamName, eventSubject, rpcSubject } from './subject.js';
 
 /** Every process that connects to NATS under its own user. */
-export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'gateway', 'operator'] as const;
+export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'profiles-worker', 'gateway', 'operator'] as const;
 export type NatsProcess = (typeof NATS_PROCESSES)[number];
 
 export interface NatsPermissions {
@@ -68,15 +68,17 @@ export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissi
       },
     };
   }
-  // The sync worker publishes fitness's events (outbox relay) but answers no requests.
-  const service: ServiceName = process === 'fitness-worker' ? 'fitness' : process;
+  // The workers publish their service's events (outbox relay) but answer no requests.
+  const worker = process === 'fitness-worker' || process === 'profiles-worker';
+  const service: ServiceName =
+    process === 'fitness-worker' ? 'fitness' : process === 'profiles-worker' ? 'profiles' : process;
   const publish = [
     eventSubject(`${service}.>`, prefix),
     ...SERVICE_ANNOUNCEMENTS[service].map((subject) => rpcSubject(subject, prefix)),
     ...jetStreamPermissions(service, prefix),
   ];
   const subscribe = ['_INBOX.>'];
-  if (process !== 'fitness-worker') subscribe.push(rpcSubject(`${service}.>`, prefix));
+  if (!worker) subscribe.push(rpcSubject(`${service}.>`, prefix));
   return { publish: { allow: publish }, subscribe: { allow: subscribe }, allow_responses: true };
 }
 
