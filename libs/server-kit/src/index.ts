@@ -16,6 +16,7 @@ export * from './events/jetstream.js';
 export * from './events/event-outbox.js';
 export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
+export * from './events/dead-letters.js';
 export * from './events/domain-events.js';
 export * from './health/health-controller.js';
 export * from './mail/mailer.js';

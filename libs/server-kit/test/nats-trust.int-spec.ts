@@ -13,6 +13,9 @@ import { startStack } from '../../../scripts/lib/stack.mjs';
 import {
   NATS_PROCESSES,
   consumerDurableName,
+  deadLetterStreamName,
+  deadLetterSubject,
+  ensureDeadLetterStream,
   ensureEventStream,
   eventStreamName,
   eventSubject,
@@ -174,6 +177,22 @@ describe('NATS users and subject permissions', () => {
         durable_name: consumerDurableName('fitness', IDENTITY_EVENTS.userRegistered.type, prefix),
         ack_policy: AckPolicy.Explicit,
         filter_subject: eventSubject(IDENTITY_EVENTS.userRegistered.type, prefix),
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("lets a service park its own poison events and nobody else's", async () => {
+    const profiles = await as('profiles');
+    await ensureDeadLetterStream(profiles, prefix);
+    const letter = JSON.stringify({ id: 'p1' });
+    const own = await jetstream(profiles).publish(
+      deadLetterSubject('profiles', IDENTITY_EVENTS.userRegistered.type, prefix),
+      letter,
+    );
+    expect(own.stream).toBe(deadLetterStreamName(prefix));
+    await expect(
+      jetstream(profiles).publish(deadLetterSubject('billing', IDENTITY_EVENTS.userRegistered.type, prefix), letter, {
+        timeout: 1000,
       }),
     ).rejects.toThrow();
   });

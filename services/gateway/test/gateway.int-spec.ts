@@ -22,8 +22,10 @@ describe('gateway against the running services', () => {
     stack = await startStack({
       env: { ...process.env, WEB_DIST: webDist, RPC_TIMEOUT_MS: '1500', HEALTH_TIMEOUT_MS: '1000' },
       port: await freePort(),
+      readyTimeoutMs: 120_000,
     });
-  }, 60_000);
+    // A loaded shared machine can take more than a minute to start the whole stack.
+  }, 150_000);
 
   afterAll(async () => {
     await stack?.stop();

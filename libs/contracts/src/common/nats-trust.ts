@@ -1,5 +1,6 @@
 import { BILLING_EVENTS } from '../billing/billing.events.js';
 import { IDENTITY_EVENTS } from '../identity/identity.events.js';
+import { IDENTITY_BROADCASTS } from '../identity/identity.patterns.js';
 import { PROFILE_CACHE_INVALIDATION, PROFILES_EVENTS } from '../profiles/profiles.events.js';
 import type { ServiceName } from './rpc-pattern.js';
 
@@ -14,14 +15,17 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     BILLING_EVENTS.subscriptionChanged.type,
     IDENTITY_EVENTS.userRegistered.type,
     IDENTITY_EVENTS.userVerified.type,
+    IDENTITY_EVENTS.userEmailChanged.type,
+    IDENTITY_EVENTS.userDeleted.type,
+    PROFILES_EVENTS.challengeClaimed.type,
   ],
-  billing: [],
-  fitness: [PROFILES_EVENTS.profileCreated.type, PROFILES_EVENTS.profileDeleted.type],
+  billing: [IDENTITY_EVENTS.userDeleted.type],
+  fitness: [PROFILES_EVENTS.profileCreated.type, PROFILES_EVENTS.profileDeleted.type, IDENTITY_EVENTS.userDeleted.type],
 };
 
 /** Core-NATS announcements (not JetStream) a service publishes and the gateway hears. */
 export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
-  identity: [],
+  identity: [IDENTITY_BROADCASTS.sessionsRevoked],
   profiles: [PROFILE_CACHE_INVALIDATION.subject],
   billing: [],
   fitness: [],

@@ -69,7 +69,7 @@ export class ServiceCoreModule {
           provide: DomainEvents,
           inject: [DataSource, NATS_CONNECTION, LOGGER],
           useFactory: (dataSource: DataSource, nc: NatsConnection, logger: Logger) =>
-            new DomainEvents(options.service, dataSource, nc, logger),
+            new DomainEvents(options.service, dataSource, nc, logger, { maxDeliveries: env.EVENT_MAX_DELIVERIES }),
         },
         EventsLifecycle,
       ],

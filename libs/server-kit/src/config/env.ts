@@ -19,6 +19,8 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^([a-z0-9_-]+\.)?$/i, 'NATS_SUBJECT_PREFIX must be empty or one token ending in a dot')
     .default(''),
+  /** Deliveries of a domain event whose handler keeps failing before it is parked in the dead-letter stream. */
+  EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** Port of the small HTTP health listener (`/healthz`, `/readyz`) of processes without HTTP; unset: none. */
   HEALTH_PORT: z.preprocess(

@@ -2,7 +2,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventDefinition, EventEnvelope } from '@runpledge/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EventConsumer, type EventHandler } from './event-consumer.js';
+import { EventConsumer, type EventConsumerOptions, type EventHandler } from './event-consumer.js';
 import { recordEvent } from './event-outbox.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
 
@@ -16,9 +16,9 @@ export class DomainEvents {
     private readonly dataSource: DataSource,
     nc: NatsConnection,
     logger: Logger,
-    options: OutboxRelayOptions = {},
+    options: OutboxRelayOptions & EventConsumerOptions = {},
   ) {
-    this.consumer = new EventConsumer(service, dataSource, nc, logger, options.prefix);
+    this.consumer = new EventConsumer(service, dataSource, nc, logger, options.prefix, options);
     this.relay = new OutboxRelay(dataSource, nc, logger, options);
   }
 

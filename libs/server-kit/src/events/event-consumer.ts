@@ -4,6 +4,7 @@ import { eventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { consumerDurableName, eventStreamName, eventSubject, subjectPrefix } from '../messaging/subject.js';
+import { ensureDeadLetterStream, parkDeadLetter } from './dead-letters.js';
 import { ensureEventStream } from './jetstream.js';
 import { ProcessedEvent } from './processed-event.entity.js';
 
@@ -13,6 +14,13 @@ export interface EventContext {
   envelope: EventEnvelope;
 }
 export type EventHandler<TPayload> = (payload: TPayload, context: EventContext) => Promise<void>;
+
+export interface EventConsumerOptions {
+  /** Deliveries of one event before it is parked in the dead-letter stream (max_deliver). */
+  maxDeliveries?: number;
+  /** Wait before a failed event is delivered again. */
+  retryDelayMs?: number;
+}
 
 interface Registration {
   definition: EventDefinition<unknown>;
@@ -34,7 +42,14 @@ export class EventConsumer {
     private readonly nc: NatsConnection,
     private readonly logger: Logger,
     private readonly prefix = subjectPrefix(),
-  ) {}
+    options: EventConsumerOptions = {},
+  ) {
+    this.maxDeliveries = options.maxDeliveries ?? 5;
+    this.retryDelayMs = options.retryDelayMs ?? 5000;
+  }
+
+  private readonly maxDeliveries: number;
+  private readonly retryDelayMs: number;
 
   on<TPayload>(definition: EventDefinition<TPayload>, handler: EventHandler<TPayload>): void {
     this.registrations.set(definition.type, {
@@ -50,12 +65,15 @@ export class EventConsumer {
   async start(): Promise<void> {
     if (this.registrations.size === 0 || this.subscriptions.length > 0) return;
     const jsm = await ensureEventStream(this.nc, this.prefix);
+    await ensureDeadLetterStream(this.nc, this.prefix);
     const stream = eventStreamName(this.prefix);
     // One durable consumer per event type: `filter_subject` works on every JetStream server
     // (`filter_subjects` needs 2.10), and each type keeps its own position.
     for (const type of this.handledTypes) {
       const durable = consumerDurableName(this.service, type, this.prefix);
       const existing = await jsm.consumers.info(stream, durable).catch(() => undefined);
+      // One delivery more than the handler gets: the last one parks the event rather than losing it.
+      const maxDeliver = this.maxDeliveries + 1;
       if (!existing) {
         await jsm.consumers.add(stream, {
           durable_name: durable,
@@ -63,8 +81,10 @@ export class EventConsumer {
           deliver_policy: DeliverPolicy.All,
           filter_subject: eventSubject(type, this.prefix),
           ack_wait: 30 * 1_000_000_000,
-          max_deliver: -1,
+          max_deliver: maxDeliver,
         });
+      } else if (existing.config.max_deliver !== maxDeliver) {
+        await jsm.consumers.update(stream, durable, { max_deliver: maxDeliver });
       }
       const consumer = await jetstream(this.nc).consumers.get(stream, durable);
       const messages = await consumer.consume({ max_messages: 64 });
@@ -110,8 +130,27 @@ export class EventConsumer {
       });
       msg.ack();
     } catch (err) {
-      this.logger.error({ err, eventId: envelope.id, type: envelope.type }, 'event handler failed; will retry');
-      msg.nak(5000);
+      const deliveries = msg.info.deliveryCount;
+      if (deliveries < this.maxDeliveries) {
+        this.logger.error(
+          { err, eventId: envelope.id, type: envelope.type, deliveries },
+          'event handler failed; will retry',
+        );
+        msg.nak(this.retryDelayMs);
+        return;
+      }
+      try {
+        await parkDeadLetter(this.nc, msg, this.service, envelope.type, err, this.prefix);
+        this.logger.error(
+          { err, eventId: envelope.id, type: envelope.type, deliveries },
+          'event handler failed on every delivery; parked in the dead-letter stream (npm run events:dlq -- list)',
+        );
+        msg.term();
+      } catch (parkErr) {
+        // Not parked: leave it to the next delivery (max_deliver allows one more) rather than drop it.
+        this.logger.error({ err: parkErr, eventId: envelope.id }, 'could not park a poison event; will retry');
+        msg.nak(this.retryDelayMs);
+      }
     }
   }
 }

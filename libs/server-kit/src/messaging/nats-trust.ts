@@ -2,10 +2,11 @@ import { credsAuthenticator, type NodeConnectionOptions } from '@nats-io/transpo
 import { EVENT_CONSUMPTION, SERVICE_ANNOUNCEMENTS, SERVICE_NAMES, type ServiceName } from '@runpledge/contracts';
 import { readFileSync } from 'node:fs';
 import type { BaseEnv } from '../config/env.js';
+import { deadLetterStreamName, deadLetterSubject } from '../events/dead-letters.js';
 import { consumerDurableName, eventStreamName, eventSubject, rpcSubject } from './subject.js';
 
 /** Every process that connects to NATS under its own user. */
-export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'profiles-worker', 'gateway'] as const;
+export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'profiles-worker', 'gateway', 'operator'] as const;
 export type NatsProcess = (typeof NATS_PROCESSES)[number];
 
 export interface NatsPermissions {
@@ -18,11 +19,16 @@ export interface NatsPermissions {
 /** What a service's event plumbing needs of JetStream: the stream, its own durables, nothing else. */
 function jetStreamPermissions(service: ServiceName, prefix: string): string[] {
   const stream = eventStreamName(prefix);
+  const deadLetters = deadLetterStreamName(prefix);
   const subjects = [
     '$JS.API.INFO',
+    // Create the streams when missing (local runs, tests); Kubernetes manages the events' with NACK.
     `$JS.API.STREAM.INFO.${stream}`,
-    // Creates the stream when it is missing (local runs, tests); Kubernetes manages it with NACK.
     `$JS.API.STREAM.CREATE.${stream}`,
+    `$JS.API.STREAM.INFO.${deadLetters}`,
+    `$JS.API.STREAM.CREATE.${deadLetters}`,
+    // Parks its own poison events.
+    deadLetterSubject(service, '>', prefix),
   ];
   for (const type of EVENT_CONSUMPTION[service]) {
     const durable = consumerDurableName(service, type, prefix);
@@ -44,6 +50,13 @@ function jetStreamPermissions(service: ServiceName, prefix: string): string[] {
  * and reads only the events it consumes.
  */
 export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissions {
+  if (process === 'operator') {
+    // `npm run events:dlq`: reads and replays the dead-letter stream; answers and serves nothing.
+    return {
+      publish: { allow: ['$JS.API.>', eventSubject('>', prefix)] },
+      subscribe: { allow: ['_INBOX.>'] },
+    };
+  }
   if (process === 'gateway') {
     return {
       publish: { allow: SERVICE_NAMES.map((service) => rpcSubject(`${service}.>`, prefix)) },
@@ -55,7 +68,7 @@ export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissi
       },
     };
   }
-  // The sync workers publish their service's events (outbox relay) but answer no requests.
+  // The workers publish their service's events (outbox relay) but answer no requests.
   const worker = process === 'fitness-worker' || process === 'profiles-worker';
   const service: ServiceName =
     process === 'fitness-worker' ? 'fitness' : process === 'profiles-worker' ? 'profiles' : process;

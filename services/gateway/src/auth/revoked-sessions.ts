@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { IDENTITY_BROADCASTS, sessionsRevokedSchema } from '@runpledge/contracts';
-import { broadcastSubject } from '@runpledge/server-kit';
+import { broadcastSubject, natsConnectionOptions } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 
 /**
@@ -19,7 +19,7 @@ export class RevokedSessions implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     this.nc = await connect({
-      servers: env.NATS_URL.split(','),
+      ...natsConnectionOptions(env),
       name: 'gateway-revocations',
       maxReconnectAttempts: -1,
     });

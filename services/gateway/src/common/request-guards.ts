@@ -58,7 +58,8 @@ export function registerRequestGuards(fastify: FastifyInstance): void {
 
   // The rule for text on path and query parameters of every route (bodies: each field's schema).
   fastify.addHook('preValidation', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The matched route, not the URL's spelling (`/%61pi/...` reaches the same handler).
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const field = findDisallowedText(request.params) ?? findDisallowedText(request.query);
     if (field !== null) return refuse(reply, 400, disallowedTextMessage(field));
   });
