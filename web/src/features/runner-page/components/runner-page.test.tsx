@@ -125,8 +125,7 @@ describe('RunnerPage', () => {
     // The page behind the dialog follows, and the way on to donate stays open.
     expect(await screen.findByText('Claimed by Alex')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Donate \$250/ })).toBeInTheDocument();
-    // A long journey: room for a busy machine.
-  }, 15_000);
+  }, 15_000); // a long journey: room for a busy machine
 
   it('shows who claimed an exclusive challenge instead of its button, and how many chose a multiple one', async () => {
     const base = sampleProfileView();
