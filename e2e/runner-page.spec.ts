@@ -240,18 +240,20 @@ test('the owner edits the story, adds, edits, reorders and deletes a challenge',
   // Signing out on the page takes the owner controls away with the session.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in to edit' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: "This page isn't live yet" })).toBeVisible();
+  // Not published: once signed out, the page is not found like any unknown address.
+  await expect(page.getByRole('heading', { level: 1, name: 'Runner Not Found' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit story' })).toHaveCount(0);
   await context.close();
 });
 
-test('visitors see a notice instead of a page that is not live yet', async ({ browser, page }) => {
+test('visitors find no page that is not live yet, not even its name', async ({ browser, page }) => {
   const { context } = await signedInContext(browser);
-  const { urlSlug: slug } = await createPage(context.request);
+  const { urlSlug: slug } = await createPage(context.request, { name: 'Nadia Notlive' });
   await context.close();
 
   await page.goto(`/${slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: "This page isn't live yet" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Runner Not Found' })).toBeVisible();
+  await expect(page.getByText('Nadia Notlive')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Donate Now' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'My Story' })).toHaveCount(0);
 });

@@ -1,7 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mailLink } from './support/journeys';
 
 const PASSWORD = 'Marathon2026';
 
@@ -89,26 +87,10 @@ async function moveWithKeyboard(
 }
 
 /** The verification link of the e-mail sent to `email`, from the outbox of the test stack. */
-function confirmationPath(email: string): string | undefined {
-  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('rp-outbox-'))) {
-    let files: string[];
-    try {
-      files = readdirSync(join(tmpdir(), dir));
-    } catch {
-      continue;
-    }
-    for (const file of files) {
-      // Quoted-printable: soft line breaks and "=3D" for "=".
-      const mail = readFileSync(join(tmpdir(), dir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      if (!mail.includes(email)) continue;
-      const token = /\/auth\/confirm\?token=([A-Za-z0-9_-]+)&type=signup/.exec(mail)?.[1];
-      if (token) return `/auth/confirm?token=${token}&type=signup`;
-    }
-  }
-  return undefined;
-}
+const confirmationPath = (email: string): string | undefined => {
+  const link = mailLink(email, '/auth/confirm');
+  return link?.endsWith('&type=signup') ? link : undefined;
+};
 
 test.describe('/signup', () => {
   test('shows each validation message of spec 5 and saves nothing while one remains', async ({ page }) => {

@@ -31,8 +31,8 @@ interface Compose {
   volumes?: Record<string, unknown>;
 }
 
-const APP = ['migrate', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'gateway'];
-const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'fitness-worker'];
+const APP = ['migrate', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker', 'gateway'];
+const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
 const source = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
 const envExample = readFileSync(join(ROOT, '.env.example'), 'utf8');
 

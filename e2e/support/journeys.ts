@@ -1,4 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // Shared steps of the end-to-end journeys: users and pages are made through the API (same-origin
 // JSON, so the CSRF check passes) to keep each journey short.
@@ -44,6 +47,7 @@ export async function createPage(request: APIRequestContext, overrides: Record<s
       description: 'Running for the children’s hospital that looked after my son.',
       donationPlatform: 'justgiving',
       justGivingPageShortName: 'jane-runs',
+      fundraisingGoal: 1000,
       challenges: [
         { amount: 250, description: 'Long run in a banana suit', isExclusive: true },
         { amount: 25, description: 'Pick a song for my playlist', isExclusive: false },
@@ -87,4 +91,31 @@ export async function ownerWithPublishedPage(
   const { urlSlug: slug } = await createPage(owner.context.request);
   await startTrial(owner.context, owner.user.id, slug);
   return { ...owner, slug };
+}
+
+/**
+ * The path and query of the newest link to `path` (e.g. `/reset-password`) in a mail to `email`,
+ * from the outbox folders of the test stack (quoted-printable decoded), or undefined.
+ */
+export function mailLink(email: string, path: string): string | undefined {
+  let newest: { at: number; link: string } | undefined;
+  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+(?:&type=[a-z_]+)?`);
+  for (const dir of readdirSync(tmpdir()).filter((name) => name.startsWith('rp-outbox-'))) {
+    let files: string[];
+    try {
+      files = readdirSync(join(tmpdir(), dir));
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      const mail = readFileSync(join(tmpdir(), dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) continue;
+      const link = pattern.exec(mail)?.[0];
+      const at = Number(file.split('-')[0]);
+      if (link && (!newest || at >= newest.at)) newest = { at, link };
+    }
+  }
+  return newest?.link;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { StripeEventsModule } from './stripe-events/stripe-events.module.js';
@@ -11,6 +12,7 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
     SubscriptionsModule,
     CheckoutModule,
     StripeEventsModule,
+    AccountDataModule,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { env } from './config/env.js';
+import { AccountDataModule } from './account-data/account-data.module.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { RepositoriesModule } from './database/repositories.module.js';
@@ -23,6 +24,7 @@ import { TrainingStatsModule } from './training-stats/training-stats.module.js';
     ActivitiesModule,
     TrainingStatsModule,
     SyncModule,
+    AccountDataModule,
   ],
 })
 export class AppModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { AccountModule } from './account/account.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -11,6 +12,7 @@ import { UsersModule } from './users/users.module.js';
     UsersModule,
     SessionsModule,
     AuthModule,
+    AccountModule,
   ],
 })
 export class AppModule {}

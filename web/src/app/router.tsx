@@ -52,7 +52,15 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'signup', lazy: page(() => import('./routes/signup')) },
         { path: 'createaccount', lazy: page(() => import('./routes/create-account')) },
         { path: 'payment', lazy: page(() => import('./routes/payment')) },
-        { Component: RequireAuth, children: [{ path: 'dashboard', lazy: page(() => import('./routes/dashboard')) }] },
+        {
+          Component: RequireAuth,
+          children: [
+            { path: 'dashboard', lazy: page(() => import('./routes/dashboard')) },
+            { path: 'settings', lazy: page(() => import('./routes/settings')) },
+          ],
+        },
+        { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
+        { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
         { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
         {

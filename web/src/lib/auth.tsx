@@ -15,6 +15,8 @@ export interface AuthContextValue {
   signIn: (email: string, password: string) => Promise<User>;
   signOut: () => Promise<void>;
   checkSubscription: () => Promise<void>;
+  /** Keeps a changed user (e.g. a confirmed new e-mail) as the signed-in one. */
+  updateUser: (user: User) => void;
 }
 
 interface UserResponse {
@@ -143,8 +145,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [forgetUser]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, subscription, signUp, signIn, signOut, checkSubscription }),
-    [user, loading, subscription, signUp, signIn, signOut, checkSubscription],
+    () => ({ user, loading, subscription, signUp, signIn, signOut, checkSubscription, updateUser: rememberUser }),
+    [user, loading, subscription, signUp, signIn, signOut, checkSubscription, rememberUser],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

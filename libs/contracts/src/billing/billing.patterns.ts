@@ -1,7 +1,8 @@
-import { healthPattern } from '../common/rpc-pattern.js';
+import { accountExportPattern, healthPattern } from '../common/rpc-pattern.js';
 
 export const BILLING = {
   health: { ping: healthPattern('billing') },
+  account: { export: accountExportPattern('billing') },
   subscription: {
     check: 'billing.subscription.check',
   },

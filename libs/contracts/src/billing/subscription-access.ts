@@ -1,6 +1,8 @@
 import type { SubscriptionStatus } from './billing.schemas.js';
 
-const PAST_DUE_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Days a page stays live after a failed payment, while Stripe retries the card. */
+export const PAST_DUE_GRACE_DAYS = 7;
+const PAST_DUE_GRACE_MS = PAST_DUE_GRACE_DAYS * 24 * 60 * 60 * 1000;
 
 /**
  * Whether a runner's page is live: trial, paid, lifetime, or past due within the 7-day grace.

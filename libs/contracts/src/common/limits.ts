@@ -55,7 +55,10 @@ export const RESERVED_SLUGS = [
   'signup',
   'static',
   'favicon.ico',
+  'forgot-password',
+  'reset-password',
   'robots.txt',
+  'settings',
 ] as const;
 
 /** Forces a slug to the allowed alphabet (spec 5): lowercase, a-z, 0-9 and hyphen, at most 50. */

@@ -14,3 +14,8 @@ export interface HealthPingReply {
   status: 'ok';
   uptimeSeconds: number;
 }
+
+/** Every service answers what it holds about a user for "export my data" (GET /api/account/export). */
+export function accountExportPattern(service: ServiceName): RpcPattern {
+  return `${service}.account.export`;
+}

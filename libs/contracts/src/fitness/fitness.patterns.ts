@@ -1,7 +1,8 @@
-import { healthPattern } from '../common/rpc-pattern.js';
+import { accountExportPattern, healthPattern } from '../common/rpc-pattern.js';
 
 export const FITNESS = {
   health: { ping: healthPattern('fitness') },
+  account: { export: accountExportPattern('fitness') },
   fitnessProfile: {
     get: 'fitness.fitness-profile.get',
   },

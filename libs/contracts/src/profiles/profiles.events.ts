@@ -25,6 +25,19 @@ export const PROFILES_EVENTS = {
       message: z.string().nullable(),
     }),
   ),
+  /** A page's raised amount, goal, donor count or currency changed after a platform sync. */
+  totalsChanged: defineEvent(
+    'profiles.totals.changed',
+    z.object({
+      profileId: z.uuid(),
+      urlSlug: z.string(),
+      fundsRaised: z.string(),
+      fundraisingGoal: z.string(),
+      totalDonors: z.number().int(),
+      fundraisingCurrency: z.string(),
+      totalsSource: z.string(),
+    }),
+  ),
 } as const;
 
 /**

@@ -1,18 +1,22 @@
-import { healthPattern } from '../common/rpc-pattern.js';
+import { accountExportPattern, healthPattern } from '../common/rpc-pattern.js';
 
 export const PROFILES = {
   health: { ping: healthPattern('profiles') },
+  account: { export: accountExportPattern('profiles') },
   accounts: {
     get: 'profiles.accounts.get',
   },
   profile: {
     create: 'profiles.profile.create',
     getBySlug: 'profiles.profile.get-by-slug',
+    visibility: 'profiles.profile.visibility',
     update: 'profiles.profile.update',
     delete: 'profiles.profile.delete',
     listOwn: 'profiles.profile.list-own',
     latestSlug: 'profiles.profile.latest-slug',
     reorderChallenges: 'profiles.profile.reorder-challenges',
+    refreshTotals: 'profiles.profile.refresh-totals',
+    listDonations: 'profiles.profile.list-donations',
   },
   slug: {
     availability: 'profiles.slug.availability',

@@ -25,3 +25,12 @@ export async function recordEvent<TPayload>(
   });
   return envelope;
 }
+
+/**
+ * When an account is deleted: drops the service's already-published events about the user (their
+ * payloads may carry personal data such as an e-mail). Unpublished ones stay for the relay.
+ */
+export async function forgetPublishedEventsOf(manager: EntityManager, userId: string): Promise<void> {
+  const table = manager.connection.getMetadata(OutboxMessage).tablePath;
+  await manager.query(`DELETE FROM ${table} WHERE published_at IS NOT NULL AND payload->>'userId' = $1`, [userId]);
+}

@@ -6,7 +6,8 @@ export interface StoredSubscription {
   stripeSubscriptionId: string | null;
 }
 
-const LIVE: ReadonlySet<SubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
+export const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['trialing', 'active', 'past_due']);
+const LIVE = LIVE_STATUSES;
 
 /**
  * Whether what Stripe says about a subscription should become the runner's state. Lifetime access
@@ -22,4 +23,9 @@ export function shouldApply(stored: StoredSubscription, incoming: MappedSubscrip
 /** A Stripe subscription that still bills the runner: to cancel when a lifetime code replaces it. */
 export function billsStill(stored: StoredSubscription): boolean {
   return stored.stripeSubscriptionId !== null && LIVE.has(stored.status);
+}
+
+/** A row made only to be locked: no Stripe customer, no subscription, no status yet. */
+export function isBlank(stored: StoredSubscription & { stripeCustomerId: string | null }): boolean {
+  return stored.status === 'none' && stored.stripeSubscriptionId === null && stored.stripeCustomerId === null;
 }

@@ -47,4 +47,8 @@ export class SubscriptionsRepository {
   async save(manager: EntityManager, subscription: SubscriptionEntity): Promise<void> {
     await manager.getRepository(SubscriptionEntity).save(subscription);
   }
+
+  async delete(manager: EntityManager, userId: string): Promise<void> {
+    await manager.delete(SubscriptionEntity, { userId });
+  }
 }

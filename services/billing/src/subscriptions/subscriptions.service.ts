@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { mapStripeSubscription } from '../stripe/map-stripe-subscription.util.js';
 import { StripeClient } from '../stripe/stripe.client.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
-import { billsStill, shouldApply } from './subscription-state.util.js';
+import { billsStill, isBlank, LIVE_STATUSES, shouldApply } from './subscription-state.util.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 /** Runs in the transaction that changes the state, e.g. to mark a Stripe event handled; false stops the change. */
@@ -61,6 +61,11 @@ export class SubscriptionsService {
       const row = await this.subscriptions.lockByUserId(manager, userId);
       if (claim && !(await claim(manager))) return;
       const incoming = mapStripeSubscription(await this.stripe.retrieveSubscription(subscriptionId));
+      // A runner billing holds nothing about (e.g. a deleted account) gets no row from an ended subscription.
+      if (isBlank(row) && !LIVE_STATUSES.has(incoming.status)) {
+        await this.subscriptions.delete(manager, userId);
+        return;
+      }
       if (!shouldApply(row, incoming)) return;
       await this.change(manager, row, {
         status: incoming.status,

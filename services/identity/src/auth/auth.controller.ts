@@ -1,7 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  callerSessionSchema,
+  changePasswordRpcSchema,
   IDENTITY,
+  changeEmailCommandSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   sessionTokenRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
@@ -32,8 +37,39 @@ export class AuthController {
     return { success: true };
   }
 
+  @RpcHandler(IDENTITY.auth.signOutEverywhere)
+  async signOutEverywhere(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.signOutEverywhere(callerSessionSchema.parse(payload).userId);
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.changePassword)
+  async changePassword(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.changePassword(changePasswordRpcSchema.parse(payload));
+    return { success: true };
+  }
+
   @RpcHandler(IDENTITY.auth.verifyEmail)
   verifyEmail(@Payload() payload: unknown): Promise<User> {
     return this.auth.verifyEmail(verifyEmailRequestSchema.parse(payload));
+  }
+
+  @RpcHandler(IDENTITY.auth.requestPasswordReset)
+  async requestPasswordReset(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.requestPasswordReset(passwordResetRequestSchema.parse(payload));
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.confirmPasswordReset)
+  async confirmPasswordReset(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.confirmPasswordReset(passwordResetConfirmSchema.parse(payload));
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.changeEmail)
+  async changeEmail(@Payload() payload: unknown): Promise<{ success: true }> {
+    const { userId, ...request } = changeEmailCommandSchema.parse(payload);
+    await this.auth.changeEmail(userId, request);
+    return { success: true };
   }
 }

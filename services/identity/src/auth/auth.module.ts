@@ -12,5 +12,6 @@ import { EmailTokensRepository } from './email-tokens.repository.js';
   imports: [TypeOrmModule.forFeature([EmailTokenEntity]), UsersModule, SessionsModule],
   controllers: [AuthController],
   providers: [AuthService, EmailTokensRepository, Mailer],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A single-use e-mail verification token, stored hashed, valid for 24 hours. */
+/** A single-use e-mail token (sign-up verification, e-mail change, password reset), stored hashed. */
 @Entity({ name: 'email_tokens' })
 export class EmailTokenEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -23,4 +23,8 @@ export class EmailTokenEntity {
 
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt: Date | null;
+
+  /** The address an `email_change` token confirms. */
+  @Column('text', { name: 'new_email', nullable: true })
+  newEmail: string | null;
 }

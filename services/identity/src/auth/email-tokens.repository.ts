@@ -6,9 +6,19 @@ import { EmailTokenEntity } from './email-token.entity.js';
 export class EmailTokensRepository {
   async insert(
     manager: EntityManager,
-    token: Pick<EmailTokenEntity, 'userId' | 'type' | 'tokenHash' | 'expiresAt'>,
+    token: Pick<EmailTokenEntity, 'userId' | 'type' | 'tokenHash' | 'expiresAt'> & { newEmail?: string },
   ): Promise<void> {
     await manager.insert(EmailTokenEntity, token);
+  }
+
+  /** Ends every live token of this type for the user: a new link replaces the older ones. */
+  async retireAll(manager: EntityManager, userId: string, type: string): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(EmailTokenEntity)
+      .set({ usedAt: () => 'now()' })
+      .where('user_id = :userId AND type = :type AND used_at IS NULL', { userId, type })
+      .execute();
   }
 
   /** Marks a live token used and returns it; null when unknown, used, expired or of another type. Single use even under races. */

@@ -32,8 +32,32 @@ export class UsersRepository {
     return id ? manager.findOneByOrFail(UserEntity, { id }) : null;
   }
 
+  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id }, { passwordHash });
+  }
+
   async markVerified(manager: EntityManager, id: string): Promise<UserEntity> {
     await manager.update(UserEntity, { id }, { emailVerified: true });
     return manager.findOneByOrFail(UserEntity, { id });
+  }
+
+  async updatePassword(manager: EntityManager, id: string, passwordHash: string): Promise<void> {
+    await manager.update(UserEntity, { id }, { passwordHash });
+  }
+
+  /** Moves the account to a confirmed new address; null when another account took it meanwhile. */
+  async updateEmailIfFree(manager: EntityManager, id: string, email: string): Promise<UserEntity | null> {
+    const rows: unknown[] = await manager.query(
+      `UPDATE "identity"."users" SET "email" = $2, "email_verified" = true
+       WHERE "id" = $1 AND NOT EXISTS (SELECT 1 FROM "identity"."users" WHERE "email" = $2 AND "id" <> $1)
+       RETURNING "id"`,
+      [id, email],
+    );
+    return rows.length > 0 ? manager.findOneByOrFail(UserEntity, { id }) : null;
+  }
+
+  /** Removes the account; its sessions and e-mail tokens go with it (ON DELETE CASCADE). */
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.delete(UserEntity, { id });
   }
 }

@@ -21,4 +21,8 @@ export class AccountsRepository {
   async markVerified(manager: EntityManager, userId: string, verifiedAt: Date): Promise<void> {
     await manager.update(AccountEntity, { userId }, { verifiedAt });
   }
+
+  async changeEmail(manager: EntityManager, userId: string, email: string): Promise<void> {
+    await manager.update(AccountEntity, { userId }, { email });
+  }
 }

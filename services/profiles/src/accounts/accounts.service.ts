@@ -21,6 +21,9 @@ export class AccountsService implements OnModuleInit {
     this.events.on(IDENTITY_EVENTS.userVerified, (payload, { manager }) =>
       this.accounts.markVerified(manager, payload.userId, new Date(payload.verifiedAt)),
     );
+    this.events.on(IDENTITY_EVENTS.userEmailChanged, (payload, { manager }) =>
+      this.accounts.changeEmail(manager, payload.userId, payload.email),
+    );
   }
 
   async get(userId: string): Promise<Account> {

@@ -47,6 +47,9 @@ export function toProfile(entity: RunnerProfileEntity, challenges: FundraisingCh
     fundsRaised: entity.fundsRaised,
     fundraisingGoal: entity.fundraisingGoal,
     totalDonors: entity.totalDonors,
+    fundraisingCurrency: entity.fundraisingCurrency,
+    totalsSource: entity.totalsSource,
+    totalsSyncedAt: entity.totalsSyncedAt?.toISOString() ?? null,
     fundraisingChallenges: challenges.map(toChallenge),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
@@ -66,7 +69,8 @@ export function toPublicView(
   return { ...toProfile(entity, challenges), published: isPublished(entity.ownerAccess, now) };
 }
 
-export function toSummary(entity: RunnerProfileEntity): ProfileSummary {
+/** A dashboard card: what the page is, whether visitors see it, and its fundraising progress. */
+export function toSummary(entity: RunnerProfileEntity, now = new Date()): ProfileSummary {
   return {
     id: entity.id,
     name: entity.name,
@@ -74,6 +78,9 @@ export function toSummary(entity: RunnerProfileEntity): ProfileSummary {
     marathonName: entity.marathonName,
     marathonDate: entity.marathonDate,
     description: entity.description,
+    fundsRaised: entity.fundsRaised,
+    fundraisingGoal: entity.fundraisingGoal,
+    published: isPublished(entity.ownerAccess, now),
   };
 }
 

@@ -21,7 +21,7 @@ export default function AuthConfirmRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const { user, loading } = useAuth();
+  const { user, loading, updateUser } = useAuth();
   const verify = useVerifyEmail();
   const createProfile = useCreateRunnerProfile();
   const started = useRef(false);
@@ -45,6 +45,28 @@ export default function AuthConfirmRoute() {
       toast({ title: 'Email Verified!', description: 'Your email address has been confirmed.', variant: 'success' });
       void navigate('/payment', { replace: true });
     };
+
+    if (request.data.type === 'email_change') {
+      verify.mutate(request.data, {
+        onSuccess: ({ user: changed }) => {
+          if (user?.id === changed.id) updateUser(changed);
+          toast({ title: 'Email Changed!', description: `Your e-mail is now ${changed.email}.`, variant: 'success' });
+          void navigate(user ? '/settings' : '/login', { replace: true });
+        },
+        onError: (error) => {
+          toast({
+            title: 'Invalid Link',
+            description:
+              error instanceof ApiRequestError && typeof error.body?.message === 'string'
+                ? error.body.message
+                : INVALID_LINK_MESSAGE,
+            variant: 'destructive',
+          });
+          void navigate(user ? '/settings' : '/login', { replace: true });
+        },
+      });
+      return;
+    }
 
     verify.mutate(request.data, {
       onError: (error) => {
@@ -89,7 +111,7 @@ export default function AuthConfirmRoute() {
         );
       },
     });
-  }, [loading, user, params, toast, navigate, verify, createProfile]);
+  }, [loading, user, params, toast, navigate, verify, createProfile, updateUser]);
 
   return (
     <PageLayout>

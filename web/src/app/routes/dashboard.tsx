@@ -3,7 +3,9 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { LinkButton } from '@/components/ui/link-button';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { ChallengeClaims } from '@/features/claims/components/challenge-claims';
+import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
+import { StravaStatus } from '@/features/fitness/components/strava-status';
 
 export default function DashboardRoute() {
   return (
@@ -15,7 +17,20 @@ export default function DashboardRoute() {
           Create New Page
         </LinkButton>
       </div>
-      <Dashboard />
+      <section
+        aria-labelledby="subscription-title"
+        id="subscription"
+        className="mb-8 rounded-xl border border-border bg-white p-5 shadow-card sm:p-6"
+      >
+        <h2
+          id="subscription-title"
+          className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase"
+        >
+          Your subscription
+        </h2>
+        <SubscriptionPanel />
+      </section>
+      <Dashboard cardExtras={(profile) => <StravaStatus profileId={profile.id} slug={profile.urlSlug} />} />
       <ChallengeClaims />
     </PageLayout>
   );

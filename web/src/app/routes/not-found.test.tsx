@@ -1,18 +1,17 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/testing/render-app';
 import NotFoundRoute from './not-found';
 
+// With the app's providers: the page's header shows the signed-in state.
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderWithApp(
     [
       { path: '/', element: <h1>Home page</h1> },
       { path: '*', Component: NotFoundRoute },
     ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+    path,
+  ).router;
 }
 
 describe('NotFoundRoute', () => {

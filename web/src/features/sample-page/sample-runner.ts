@@ -194,6 +194,10 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
     fundsRaised: '1840.00',
     fundraisingGoal: '3000.00',
     totalDonors: 37,
+    fundraisingCurrency: 'USD',
+    totalsSource: 'justgiving',
+    // Read from the platform a few minutes ago, as a live page would be.
+    totalsSyncedAt: new Date(now.getTime() - 3 * 60_000).toISOString(),
     fundraisingChallenges: CHALLENGES.map((challenge, position) => ({
       ...challenge,
       id: `3e9a4b7c-2d1f-4e8a-b6c5-${String(position + 1).padStart(12, '0')}`,

@@ -1,15 +1,17 @@
 import { signInRequestSchema, signUpRequestSchema } from '@runpledge/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordRules } from '@/components/ui/password-rules';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { useFormAnalytics } from '@/hooks/use-form-analytics';
 import { trackFunnelStep, type FormName } from '@/lib/analytics';
 import { useAuth } from '@/lib/auth';
 import { describeAuthError, type AuthMode } from '../utils/auth-errors';
-import { PasswordRules } from './password-rules';
 
 interface AuthFormProps {
   mode: AuthMode;
@@ -31,7 +33,6 @@ export function AuthForm({ mode, onModeChange, accountCreatedDescription, formNa
   const analytics = useFormAnalytics(formName);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -111,32 +112,28 @@ export function AuthForm({ mode, onModeChange, accountCreatedDescription, formNa
       <FormField label="Password" error={errors.password}>
         {(control) => (
           <>
-            <div className="relative">
-              <Input
-                {...control}
-                aria-describedby={
-                  [control['aria-describedby'], isSignUp ? rulesId : undefined].filter(Boolean).join(' ') || undefined
-                }
-                type={showPassword ? 'text' : 'password'}
-                name="password"
-                autoComplete={isSignUp ? 'new-password' : 'current-password'}
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setErrors((current) => ({ ...current, password: undefined }));
-                }}
-                className="pr-20"
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((shown) => !shown)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                className="absolute inset-y-1 right-1 rounded px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-              >
-                {showPassword ? 'Hide' : 'Show'}
-              </button>
-            </div>
+            <PasswordInput
+              {...control}
+              aria-describedby={
+                [control['aria-describedby'], isSignUp ? rulesId : undefined].filter(Boolean).join(' ') || undefined
+              }
+              name="password"
+              autoComplete={isSignUp ? 'new-password' : 'current-password'}
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setErrors((current) => ({ ...current, password: undefined }));
+              }}
+            />
             {isSignUp && <PasswordRules id={rulesId} password={password} />}
+            {!isSignUp && (
+              <Link
+                to="/forgot-password"
+                className="self-end rounded text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                Forgot your password?
+              </Link>
+            )}
           </>
         )}
       </FormField>

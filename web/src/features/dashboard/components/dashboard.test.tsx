@@ -12,6 +12,9 @@ const page = {
   marathonName: 'Chicago Marathon',
   marathonDate: '2099-10-12',
   description: 'Running for the children’s hospital.',
+  fundsRaised: '250.00',
+  fundraisingGoal: '1000.00',
+  published: true,
 };
 
 describe('Dashboard', () => {
@@ -43,6 +46,33 @@ describe('Dashboard', () => {
     expect(view).toHaveAttribute('href', '/jane-runs');
     expect(view).toHaveAttribute('target', '_blank');
     expect(within(card).getByRole('link', { name: /Manage/ })).toHaveAttribute('href', '/jane-runs');
+    expect(within(card).getByRole('link', { name: /Fitness/ })).toHaveAttribute('href', '/jane-runs/fitness');
+  });
+
+  it('shows whether each page is published and its fundraising progress', async () => {
+    mockApi({
+      'GET /api/recent-profiles': jsonResponse(200, [
+        page,
+        {
+          ...page,
+          id: '1b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a61',
+          name: 'Hidden page',
+          urlSlug: 'hidden',
+          published: false,
+        },
+      ]),
+    });
+    renderWithProviders(<Dashboard />);
+
+    const live = (await screen.findByRole('heading', { name: 'Jane Doe' })).closest('article')!;
+    expect(live).toHaveTextContent('Published');
+    expect(live).toHaveTextContent('$250 raised of $1,000');
+    expect(within(live).getByRole('progressbar', { name: 'Fundraising progress of Jane Doe' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    const hidden = screen.getByRole('heading', { name: 'Hidden page' }).closest('article')!;
+    expect(hidden).toHaveTextContent('Not published');
   });
 
   it('deletes a page after confirmation and says so', async () => {

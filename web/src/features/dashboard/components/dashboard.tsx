@@ -1,5 +1,5 @@
 import type { ProfileSummary } from '@runpledge/contracts';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkButton } from '@/components/ui/link-button';
@@ -15,8 +15,11 @@ export const DASHBOARD_MESSAGES = {
   deleted: (name: string) => `"${name}" has been deleted successfully`,
 } as const;
 
-/** The runner's pages as cards, with delete behind a confirmation. */
-export function Dashboard() {
+/**
+ * The runner's pages as cards, with delete behind a confirmation. `cardExtras` adds lines from other
+ * features to each card (the route composes them).
+ */
+export function Dashboard({ cardExtras }: { cardExtras?: (profile: ProfileSummary) => ReactNode } = {}) {
   const { toast } = useToast();
   const profiles = useRecentProfiles();
   const deleteProfile = useDeleteProfile();
@@ -82,7 +85,7 @@ export function Dashboard() {
       >
         {profiles.data.map((profile) => (
           <li key={profile.id} className="flex">
-            <ProfileCard profile={profile} onDelete={() => setDeleting(profile)} />
+            <ProfileCard profile={profile} onDelete={() => setDeleting(profile)} extras={cardExtras?.(profile)} />
           </li>
         ))}
       </ul>

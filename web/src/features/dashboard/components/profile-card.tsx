@@ -1,20 +1,35 @@
-import type { ProfileSummary } from '@runpledge/contracts';
+import { formatMoney, progressPercent, type ProfileSummary } from '@runpledge/contracts';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { LinkButton } from '@/components/ui/link-button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatCalendarDate } from '@/lib/dates';
 
 interface ProfileCardProps {
   profile: ProfileSummary;
   onDelete: () => void;
+  /** Lines other features add under the progress (e.g. Strava's state, claims). */
+  extras?: ReactNode;
 }
 
-/** One of the runner's pages: what it is, and View Page, Manage and Delete. */
-export function ProfileCard({ profile, onDelete }: ProfileCardProps) {
+/** One of the runner's pages: what it is, whether it is live, its progress, and its actions. */
+export function ProfileCard({ profile, onDelete, extras }: ProfileCardProps) {
   const path = `/${profile.urlSlug}`;
+  const percent = progressPercent(profile.fundsRaised, profile.fundraisingGoal);
   return (
     <article className="flex min-w-0 flex-col rounded-xl border border-border bg-white p-5 shadow-card sm:p-6">
-      <h2 className="text-xl font-bold tracking-tight break-words text-brand-950">{profile.name}</h2>
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-xl font-bold tracking-tight break-words text-brand-950">{profile.name}</h2>
+        {profile.published ? (
+          <Badge tone="brand">Published</Badge>
+        ) : (
+          <Badge tone="neutral" title="Visitors cannot see this page until your subscription is active">
+            Not published
+          </Badge>
+        )}
+      </div>
       <p className="mt-1 text-sm break-all text-muted-foreground">{path}</p>
       <dl className="mt-4 grid gap-1 text-sm">
         <div className="flex flex-wrap gap-x-2">
@@ -27,6 +42,14 @@ export function ProfileCard({ profile, onDelete }: ProfileCardProps) {
         </div>
       </dl>
       <p className="mt-3 line-clamp-2 break-words text-neutral-700">{profile.description}</p>
+      <div className="mt-4 grid gap-1.5">
+        <p className="text-sm text-neutral-700">
+          <span className="font-semibold text-brand-950">{formatMoney(profile.fundsRaised)}</span> raised
+          {Number(profile.fundraisingGoal) > 0 && <> of {formatMoney(profile.fundraisingGoal)}</>}
+        </p>
+        <ProgressBar percent={percent} label={`Fundraising progress of ${profile.name}`} className="h-2" />
+      </div>
+      {extras && <div className="mt-3 grid gap-1">{extras}</div>}
       <div className="mt-auto flex flex-wrap gap-2 pt-5">
         <a
           href={path}
@@ -38,6 +61,9 @@ export function ProfileCard({ profile, onDelete }: ProfileCardProps) {
         </a>
         <LinkButton to={path} size="sm">
           Manage<span className="sr-only"> {profile.name}</span>
+        </LinkButton>
+        <LinkButton to={`${path}/fitness`} variant="outline" size="sm">
+          Fitness<span className="sr-only"> of {profile.name}</span>
         </LinkButton>
         <Button variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-50" onClick={onDelete}>
           Delete<span className="sr-only"> {profile.name}</span>

@@ -46,7 +46,16 @@ export function useSyncStravaNow() {
 export function useAddManualRun() {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: (input: ManualActivityInput) => api.post<Activity>('/api/activities', input),
+    mutationFn: (input: ManualActivityInput) => api.postOnce<Activity>('/api/activities', input),
+    onSuccess: refresh,
+  });
+}
+
+/** A run entered by hand, removed by its runner; the stats are recomputed from what is left. */
+export function useDeleteManualRun() {
+  const refresh = useRefreshTraining();
+  return useMutation({
+    mutationFn: (activityId: string) => api.delete<{ success: true }>(`/api/activities/${activityId}`),
     onSuccess: refresh,
   });
 }

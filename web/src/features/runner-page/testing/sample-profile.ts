@@ -23,6 +23,9 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
     fundsRaised: '250.00',
     fundraisingGoal: '1000.00',
     totalDonors: 7,
+    fundraisingCurrency: 'USD',
+    totalsSource: 'justgiving',
+    totalsSyncedAt: null,
     fundraisingChallenges: [
       {
         id: '1c0e8b9a-1111-4c1e-9a57-3f1d2c4b5a61',

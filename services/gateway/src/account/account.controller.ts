@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
+import {
+  BILLING,
+  FITNESS,
+  IDENTITY,
+  PROFILES,
+  deleteAccountRequestSchema,
+  type SessionUser,
+} from '@runpledge/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { RateLimitService } from '../auth/rate-limit.service.js';
+import { clearAuthCookies } from '../auth/auth-cookies.js';
+import { parseOrThrow } from '../common/validation.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+
+/** The signed-in runner's account as a whole: export everything held about them, or delete it. */
+@Controller('account')
+export class AccountController {
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  /** A JSON download gathered from every service; one service away makes it a 503, never a partial file. */
+  @Get('export')
+  async export(
+    @CurrentUser() caller: SessionUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Record<string, unknown>> {
+    await this.rateLimits.consume('accountIp', request.ip, reply);
+    await this.rateLimits.consume('accountUser', caller.id, reply);
+    const owner = { userId: caller.id };
+    const [identity, profiles, billing, fitness] = await Promise.all([
+      this.rpc.send<Record<string, unknown>>(IDENTITY.account.export, owner),
+      this.rpc.send<Record<string, unknown>>(PROFILES.account.export, owner),
+      this.rpc.send<Record<string, unknown>>(BILLING.account.export, owner),
+      this.rpc.send<Record<string, unknown>>(FITNESS.account.export, owner),
+    ]);
+    const exportedAt = new Date().toISOString();
+    void reply
+      .header('content-disposition', `attachment; filename="runpledge-data-${exportedAt.slice(0, 10)}.json"`)
+      .header('cache-control', 'no-store');
+    return { exportedAt, identity, profiles, billing, fitness };
+  }
+
+  /** Confirmed by the password; the other services remove their part on `identity.user.deleted`. */
+  @Delete()
+  @HttpCode(200)
+  async delete(
+    @Body() body: unknown,
+    @CurrentUser() caller: SessionUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('accountIp', request.ip, reply);
+    await this.rateLimits.consume('accountUser', caller.id, reply);
+    const { password } = parseOrThrow(deleteAccountRequestSchema, body);
+    await this.rpc.send(IDENTITY.account.delete, { userId: caller.id, password });
+    clearAuthCookies(request, reply);
+    return { success: true };
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { IDENTITY_EVENTS } from '@runpledge/contracts';
+import { DomainEvents, forgetPublishedEventsOf } from '@runpledge/server-kit';
+import { AuthService } from '../auth/auth.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { toUser } from '../users/users.service.js';
+
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /**
+   * Deletes the account once its password is confirmed. `identity.user.deleted` goes out with the
+   * deletion; profiles, billing and fitness remove what they hold when they receive it.
+   */
+  async delete(userId: string, password: string): Promise<void> {
+    await this.auth.verifiedPassword(userId, password);
+    await this.events.transaction(async (manager) => {
+      await forgetPublishedEventsOf(manager, userId);
+      await this.users.delete(manager, userId);
+      await this.events.record(manager, IDENTITY_EVENTS.userDeleted, { userId, deletedAt: new Date().toISOString() });
+    });
+  }
+
+  /** What identity holds about the user: the account and its sessions (never a password hash or token). */
+  async export(userId: string): Promise<Record<string, unknown>> {
+    const user = await this.users.findById(userId);
+    return { user: user ? toUser(user) : null, sessions: await this.sessions.listForExport(userId) };
+  }
+}

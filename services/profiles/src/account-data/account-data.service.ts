@@ -1,0 +1,64 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { IDENTITY_EVENTS, PROFILES_EVENTS } from '@runpledge/contracts';
+import { DomainEvents, forgetPublishedEventsOf } from '@runpledge/server-kit';
+import type { EntityManager } from 'typeorm';
+import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
+import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
+import { cacheKeyOf, toProfile } from '../runner-profiles/to-profile.util.js';
+import { AccountDataRepository } from './account-data.repository.js';
+
+@Injectable()
+export class AccountDataService implements OnModuleInit {
+  constructor(
+    private readonly data: AccountDataRepository,
+    private readonly profiles: RunnerProfilesRepository,
+    private readonly events: DomainEvents,
+    private readonly cache: ProfileCacheNotifier,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on(IDENTITY_EVENTS.userDeleted, ({ userId }, { manager }) => this.forget(manager, userId));
+  }
+
+  /**
+   * The account is gone: its pages answer 404 from now on, every gateway drops their cached views,
+   * and fitness and billing hear of each page as for a page the runner deleted. Running it twice changes nothing.
+   */
+  async forget(manager: EntityManager, userId: string): Promise<void> {
+    const pages = await this.profiles.listSlugsByUserId(manager, userId);
+    await forgetPublishedEventsOf(manager, userId);
+    await this.data.deleteAllOfUser(manager, userId);
+    for (const page of pages) {
+      await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
+        profileId: page.id,
+        userId,
+        urlSlug: page.urlSlug,
+      });
+    }
+    if (pages.length > 0) this.cache.afterCommit(manager, pages.map(cacheKeyOf));
+  }
+
+  async export(userId: string): Promise<Record<string, unknown>> {
+    const { account, access, pages, challenges, encouragements } = await this.data.findAllOfUser(userId);
+    return {
+      account: account && {
+        email: account.email,
+        registeredAt: account.registeredAt.toISOString(),
+        verifiedAt: account.verifiedAt?.toISOString() ?? null,
+      },
+      pageAccess: access && {
+        status: access.status,
+        currentPeriodEnd: access.currentPeriodEnd?.toISOString() ?? null,
+      },
+      pages: pages.map((page) => ({
+        ...toProfile(
+          page,
+          challenges.filter((c) => c.runnerProfileId === page.id),
+        ),
+        encouragements: encouragements
+          .filter((e) => e.runnerProfileId === page.id)
+          .map((e) => ({ senderName: e.senderName, message: e.message, createdAt: e.createdAt.toISOString() })),
+      })),
+    };
+  }
+}
