@@ -191,7 +191,7 @@ describe('challenge claims over NATS', () => {
     for (const [name, message, expected] of [
       ['  ', undefined, 'Please enter your name'],
       ['x'.repeat(101), undefined, 'Your name can be at most 100 characters'],
-      ['Al\u0007ex', undefined, 'Your name cannot contain control characters'],
+      ['Al\u0007ex', undefined, 'Your name contains a character that is not allowed'],
       ['Alex', 'x'.repeat(501), 'The message can be at most 500 characters'],
     ] as const) {
       expect((await claim(multiple.id, name, message)).err).toMatchObject({ status: 400, message: expected });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../common/limits.js';
+import { textField } from '../common/text.js';
 import { supporterNameSchema } from './profiles.schemas.js';
 
 /** POST /api/fundraising-challenges/{id}/claims: the supporter's name (1-100) and an optional message (0-500). */
@@ -9,20 +10,12 @@ export const CLAIM_NAME_REQUIRED = 'Please enter your name';
 export const CHALLENGE_ALREADY_CLAIMED = 'This challenge has already been claimed';
 export const CLAIM_NOT_FOUND = 'Claim not found';
 
-/** Control characters other than newline and tab have no place in text people typed. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 export const claimChallengeRequestSchema = z.object({
-  name: supporterNameSchema(CLAIM_NAME_REQUIRED).refine(
-    (value) => !CONTROL_CHARACTERS.test(value),
-    'Your name cannot contain control characters',
-  ),
-  message: z
-    .string({ error: 'The message must be text' })
+  // The rule for text (no control characters but newline and tab) comes with both fields.
+  name: supporterNameSchema(CLAIM_NAME_REQUIRED),
+  message: textField('The message', { error: 'The message must be text' })
     .trim()
     .max(CLAIM_LIMITS.message, `The message can be at most ${CLAIM_LIMITS.message} characters`)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'The message cannot contain control characters')
     .nullish()
     .transform((value) => (value ? value : null)),
 });
