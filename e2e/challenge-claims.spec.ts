@@ -42,7 +42,7 @@ test.describe('challenge claims', () => {
     const donate = thanks.getByRole('link', { name: /Donate \$250/ });
     await expect(donate).toHaveAttribute('href', 'https://www.justgiving.com/fundraising/jane-runs?amount=250.00');
     await expect(donate).toHaveAttribute('target', '_blank');
-    await thanks.getByRole('button', { name: 'Close' }).click();
+    await thanks.getByRole('button', { name: 'Done' }).click();
     await expect(challengeItem(first, 'Long run in a banana suit')).toContainText('Claimed by Alex');
 
     // The other supporter's page, loaded before the claim, learns of it on reload.
@@ -69,9 +69,9 @@ test.describe('challenge claims', () => {
     const item = challengeItem(page, 'Pick a song for my playlist');
     await expect(item.getByTestId('challenge-claim-count')).toHaveCount(0);
 
-    await (await claim(page, 'Pick a song for my playlist', 'Ann')).getByRole('button', { name: 'Close' }).click();
+    await (await claim(page, 'Pick a song for my playlist', 'Ann')).getByRole('button', { name: 'Done' }).click();
     await expect(item.getByTestId('challenge-claim-count')).toHaveText('1 supporter has chosen this');
-    await (await claim(page, 'Pick a song for my playlist', 'Ben')).getByRole('button', { name: 'Close' }).click();
+    await (await claim(page, 'Pick a song for my playlist', 'Ben')).getByRole('button', { name: 'Done' }).click();
     await expect(item.getByTestId('challenge-claim-count')).toHaveText('2 supporters have chosen this');
     // Still open to more.
     await expect(item.getByRole('button', { name: /^Choose This Challenge/ })).toBeVisible();

@@ -28,7 +28,7 @@ describe('challenge claims through the gateway', () => {
   async function call(
     method: string,
     path: string,
-    { body, cookie, ip }: { body?: unknown; cookie?: string; ip?: string } = {},
+    { body, cookie, ip, key }: { body?: unknown; cookie?: string; ip?: string; key?: string } = {},
   ): Promise<{ status: number; body: Json; headers: Headers }> {
     const res = await fetch(`${stack.url}${path}`, {
       method,
@@ -36,6 +36,7 @@ describe('challenge claims through the gateway', () => {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(cookie ? { cookie } : {}),
         ...(ip ? { 'x-forwarded-for': ip } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -139,6 +140,21 @@ describe('challenge claims through the gateway', () => {
       claimedBy: won.body.claim.name,
       claimCount: 1,
     });
+  });
+
+  it('answers a retried claim with the same Idempotency-Key as the first time, claiming once', async () => {
+    const page = await publishedPage();
+    const exclusive = page.fundraisingChallenges[0]!;
+    const key = randomUUID();
+    // A visitor's key is theirs alone: the retry comes from the same address.
+    const ip = newIp();
+    const send = () =>
+      call('POST', `/api/fundraising-challenges/${exclusive.id}/claims`, { body: { name: 'Alex' }, ip, key });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect((await view(page.urlSlug)).fundraisingChallenges[0]).toMatchObject({ claimedBy: 'Alex', claimCount: 1 });
   });
 
   it('counts the supporters of a multiple challenge on the page', async () => {

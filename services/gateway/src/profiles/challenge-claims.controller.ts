@@ -12,6 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { RateLimitService } from '../auth/rate-limit.service.js';
+import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -31,6 +32,7 @@ export class ChallengeClaimsController {
   ) {}
 
   @Public()
+  @Idempotent()
   @Post('fundraising-challenges/:id/claims')
   async claim(
     @Param('id') id: string,

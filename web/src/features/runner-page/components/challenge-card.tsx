@@ -35,13 +35,7 @@ export function ChallengeCard({ profile, challenge, handle, actions, className }
         </div>
         <p className="break-words text-neutral-800">{challenge.description}</p>
         <div className="flex flex-wrap items-center gap-2">
-          {challenge.isExclusive && challenge.claimedBy !== null ? (
-            <p className="text-sm font-semibold text-brand-800" data-testid="challenge-claimed-by">
-              Claimed by {challenge.claimedBy}
-            </p>
-          ) : (
-            <ChooseChallenge profile={profile} challenge={challenge} />
-          )}
+          <ChooseChallenge profile={profile} challenge={challenge} />
           {!challenge.isExclusive && challenge.claimCount > 0 && (
             <p className="text-sm text-muted-foreground" data-testid="challenge-claim-count">
               {challenge.claimCount} {challenge.claimCount === 1 ? 'supporter has' : 'supporters have'} chosen this
@@ -54,32 +48,50 @@ export function ChallengeCard({ profile, challenge, handle, actions, className }
   );
 }
 
-/** Choose This Challenge: a name first (the claim), then on to donate; a read-only page only reports it. */
+/**
+ * Choose This Challenge: a name first (the claim), then on to donate; a read-only page only reports it.
+ * A claimed exclusive challenge shows its supporter instead; the dialog stays mounted through that
+ * change, so the supporter who just claimed it still sees the way on to donate.
+ */
 function ChooseChallenge({ profile, challenge }: { profile: ProfileView; challenge: Challenge }) {
   const onReadOnlyAction = useReadOnlyAction();
   const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  // Each opening starts a fresh claim.
+  const [opening, setOpening] = useState(0);
   const prefetch = () => void loadClaimDialog();
+  const claimed = challenge.isExclusive && challenge.claimedBy !== null;
   return (
     <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        className={buttonStyles({ variant: 'primary', size: 'sm' })}
-        onPointerEnter={prefetch}
-        onFocus={prefetch}
-        onClick={() => {
-          if (onReadOnlyAction) return onReadOnlyAction({ kind: 'challenge', amount: challenge.amount });
-          setWanted(true);
-          setOpen(true);
-        }}
-      >
-        Choose This Challenge
-        <span className="sr-only">: {challenge.description}</span>
-      </button>
-      {wanted && (
+      {claimed ? (
+        <p className="text-sm font-semibold text-brand-800" data-testid="challenge-claimed-by">
+          Claimed by {challenge.claimedBy}
+        </p>
+      ) : (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          className={buttonStyles({ variant: 'primary', size: 'sm' })}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={() => {
+            if (onReadOnlyAction) return onReadOnlyAction({ kind: 'challenge', amount: challenge.amount });
+            setOpening((n) => n + 1);
+            setOpen(true);
+          }}
+        >
+          Choose This Challenge
+          <span className="sr-only">: {challenge.description}</span>
+        </button>
+      )}
+      {opening > 0 && (
         <Suspense fallback={null}>
-          <ClaimChallengeDialog open={open} onOpenChange={setOpen} profile={profile} challenge={challenge} />
+          <ClaimChallengeDialog
+            key={opening}
+            open={open}
+            onOpenChange={setOpen}
+            profile={profile}
+            challenge={challenge}
+          />
         </Suspense>
       )}
     </>

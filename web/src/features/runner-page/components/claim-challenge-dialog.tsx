@@ -77,7 +77,7 @@ function ClaimedStep({
       </p>
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>
-          Close
+          Done
         </Button>
         {claimed.donationUrl && (
           <a

@@ -110,12 +110,23 @@ describe('RunnerPage', () => {
   it('claims a challenge with a name, then offers the donation with its amount preset', async () => {
     const profile = sampleProfileView();
     const challenge = profile.fundraisingChallenges[0]!;
+    // Read again after the claim, the page shows the challenge taken.
+    let claimed = false;
+    const afterClaim = {
+      ...profile,
+      fundraisingChallenges: [{ ...challenge, claimedBy: 'Alex', claimCount: 1 }, profile.fundraisingChallenges[1]!],
+    };
     const { calls } = mockApi({
       ...pageRoutes(profile),
-      [`POST /api/fundraising-challenges/${challenge.id}/claims`]: jsonResponse(201, {
-        claim: { id: '9d2f4c1e-3333-4c1e-9a57-3f1d2c4b5a63', name: 'Alex', createdAt: '2026-03-01T10:00:00.000Z' },
-        donationUrl: 'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
-      }),
+      [`GET /api/runner-profile/${profile.urlSlug}`]: () =>
+        jsonResponse(200, { profile: claimed ? afterClaim : profile }),
+      [`POST /api/fundraising-challenges/${challenge.id}/claims`]: () => {
+        claimed = true;
+        return jsonResponse(201, {
+          claim: { id: '9d2f4c1e-3333-4c1e-9a57-3f1d2c4b5a63', name: 'Alex', createdAt: '2026-03-01T10:00:00.000Z' },
+          donationUrl: 'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
+        });
+      },
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />, { path: `/${profile.urlSlug}` });
 
@@ -135,7 +146,10 @@ describe('RunnerPage', () => {
     expect(donate).toHaveAttribute('target', '_blank');
     const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
     expect(sent?.body).toEqual({ name: 'Alex', message: 'Go Jane!' });
-  });
+    // The page behind the dialog follows, and the way on to donate stays open.
+    expect(await screen.findByText('Claimed by Alex')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Donate \$250/ })).toBeInTheDocument();
+  }, 15_000); // a long journey: room for a busy machine
 
   it('shows who claimed an exclusive challenge instead of its button, and how many chose a multiple one', async () => {
     const base = sampleProfileView();
