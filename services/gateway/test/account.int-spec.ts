@@ -181,7 +181,8 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
     stack = await startStack({ env: { ...process.env }, port: await freePort() });
     db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-  }, 90_000);
+    // A busy machine may take minutes to start the stack (STACK_READY_TIMEOUT_MS).
+  }, 300_000);
 
   afterAll(async () => {
     await db?.end();
