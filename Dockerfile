@@ -4,11 +4,12 @@
 #
 #   gateway    HTTP /api and the built web app (port 3000)
 #   identity   NATS service          \
-#   profiles   NATS service           |  health listener on HEALTH_PORT (9000): /healthz, /readyz
+#   profiles   NATS service           |  health listener on HEALTH_PORT (9000): /healthz, /readyz;
+#                                     |  the profiles image also runs the totals-sync workers (services/profiles/dist/worker.js)
 #   billing    NATS service           |
 #   fitness    NATS service; the same image runs the BullMQ workers (node services/fitness/dist/worker.js)
 #   migrate    every service's migrations, one after another, then exits
-#   emulators  local Stripe (12111) and Strava (12112) emulators, for the compose `sandbox` profile
+#   emulators  local Stripe (12111), Strava (12112), DonorDrive (12113) and JustGiving (12114) emulators, for the compose `sandbox` profile
 #
 # Every workspace is built once in `build`; each runtime image gets only its own workspace's
 # production dependencies (npm install --omit=dev --workspace …) and its compiled output. Runtime
@@ -124,6 +125,8 @@ COPY --from=deps-profiles /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/server-kit/dist libs/server-kit/dist
 COPY --from=build /app/services/profiles/dist services/profiles/dist
+# Without SMTP_URL, challenge-claim mails are written here (a tmpfs / emptyDir in compose and Kubernetes).
+ENV OUTBOX_DIR=/tmp/outbox
 CMD ["node", "services/profiles/dist/main.js"]
 
 FROM service-runtime AS billing
@@ -156,6 +159,6 @@ COPY --from=deps-emulators /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/server-kit/dist libs/server-kit/dist
 COPY --from=build /app/tools/emulators/dist tools/emulators/dist
-EXPOSE 12111 12112
+EXPOSE 12111 12112 12113 12114
 HEALTHCHECK NONE
 CMD ["node", "tools/emulators/dist/main.js"]

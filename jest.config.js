@@ -34,6 +34,22 @@ export default {
       rootDir: `<rootDir>/${dir}`,
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
     })),
+    // Faults of real life (issue #16): each file starts a stack on its own PostgreSQL, NATS and Redis
+    // and stops, kills and restarts them under load. Never the machine's shared instances.
+    {
+      ...typescript,
+      displayName: 'faults',
+      rootDir: '<rootDir>/test/faults',
+      testMatch: ['<rootDir>/**/*.int-spec.ts'],
+    },
+    // The scripts' own logic (e.g. where the test infrastructure comes from), with injected probes.
+    {
+      testEnvironment: 'node',
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testMatch: ['<rootDir>/**/*.spec.mjs'],
+      transform: {},
+    },
     // Deployment checks: Kustomize overlays, docker-compose.yml, the Dockerfile, graceful shutdown.
     {
       ...typescript,

@@ -12,6 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A stray test.only would silently skip every other journey.
+  forbidOnly: true,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
@@ -31,7 +33,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-stack.mjs',
-    url: `${baseURL}/api/health/ready`,
+    url: `${baseURL}/api/health/ready?all=true`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

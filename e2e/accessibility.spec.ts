@@ -232,9 +232,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.close();
     });
 
-    test('a page not live yet: the notice for visitors', async ({ page }) => {
+    test('a page not live yet: not found for visitors', async ({ page }) => {
       await page.goto(`/${draftSlug}`);
-      await settle(page, h1(page, "This page isn't live yet"));
+      await settle(page, h1(page, 'Runner Not Found'));
       await expectNoSeriousA11yViolations(page);
     });
 

@@ -129,10 +129,10 @@ test('after the trial starts the runner lands on their page, live for visitors t
     },
   });
   expect(created.status()).toBe(201);
-  // Before paying, visitors see the notice instead of the page.
+  // Before paying, the page does not exist for visitors.
   const visitor = await browser.newPage();
   await visitor.goto(`/${slug}`);
-  await expect(visitor.getByRole('heading', { name: "This page isn't live yet" })).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Runner Not Found' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/c\/pay\/cs_/);
@@ -144,6 +144,6 @@ test('after the trial starts the runner lands on their page, live for visitors t
 
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'Paula Live' })).toBeVisible();
-  await expect(visitor.getByRole('heading', { name: "This page isn't live yet" })).toHaveCount(0);
+  await expect(visitor.getByRole('heading', { name: 'Runner Not Found' })).toHaveCount(0);
   await visitor.close();
 });

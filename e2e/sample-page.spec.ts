@@ -37,7 +37,9 @@ test('the sample shows a whole runner page, clearly marked, without loading a pr
   await expect(page.getByTestId('stat-Goal Time')).toHaveText('3h 55m');
   await expect(page.getByTestId('stat-Miles Trained')).toContainText(/\d+\.\d/);
   await expect(page.getByTestId('stat-Average Pace')).toHaveText(/\d+:\d{2} \/mi/);
-  await expect(page.getByRole('button', { name: /^Choose This Challenge/ })).toHaveCount(6);
+  await expect(page.getByRole('button', { name: /^Choose This Challenge/ })).toHaveCount(5);
+  await expect(page.getByText('Claimed by Alex')).toBeVisible();
+  await expect(page.getByText('4 supporters have chosen this')).toBeVisible();
   await expect(page.getByText('Exclusive', { exact: true })).toHaveCount(3);
 
   // No owner tools, nothing to sign in to edit.

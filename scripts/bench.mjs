@@ -1,6 +1,6 @@
 // `npm run bench`: load figures for the gateway. Starts an isolated stack, then measures with
 // autocannon (50 connections):
-//   1. GET /api/health/ready (fans out a ping to each service over NATS; each touches PostgreSQL)
+//   1. GET /api/health/ready (answered from state a background ping loop keeps: no NATS call)
 //   2. GET /api/fitness-profile/{id} (gateway → NATS → fitness → PostgreSQL)
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
@@ -179,7 +179,7 @@ async function bench() {
     const shortCase = durationOf(10);
     rows.push(
       summary(
-        'gateway /api/health/ready (4 NATS pings + SELECT 1 each)',
+        'gateway /api/health/ready (state kept in the background)',
         await measure(`${stack.url}/api/health/ready`, shortCase),
       ),
     );
@@ -219,6 +219,10 @@ else {
   await bench();
   const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
   await runStravaSyncBench();
+  if (process.env.BENCH_TOTALS !== '0') {
+    const { runTotalsSyncBench } = await import('./bench-totals-sync.mjs');
+    await runTotalsSyncBench();
+  }
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     const { runLighthouseBench } = await import('./bench-lighthouse.mjs');
     await runLighthouseBench();

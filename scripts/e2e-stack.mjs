@@ -2,11 +2,16 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createLogPrinter } from './lib/log-format.mjs';
 import { ROOT, migrateAll, startStack } from './lib/stack.mjs';
+import { resolveInfrastructure } from './lib/infra-source.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const port = Number(process.env.E2E_PORT);
 if (!port) throw new Error('E2E_PORT is required');
-const run = createTestRun('e2e');
+const infra = await resolveInfrastructure({ log: (line) => console.log(line) }).catch((err) => {
+  console.error(err.message);
+  process.exit(1);
+});
+const run = createTestRun('e2e', infra.env);
 const print = createLogPrinter({ pretty: false });
 const log = process.env.E2E_LOG ? print : () => {};
 // What the journeys may need besides the browser (e.g. to seed a lifetime code or drive the emulator).
@@ -21,6 +26,7 @@ async function shutdown() {
   rmSync(E2E_STACK_FILE, { force: true });
   await stack?.stop();
   await run.tearDown();
+  await infra.stop();
   process.exit(0);
 }
 process.on('SIGTERM', shutdown);
@@ -40,5 +46,6 @@ try {
 } catch (err) {
   console.error(err);
   await run.tearDown();
+  await infra.stop();
   process.exit(1);
 }

@@ -1,7 +1,8 @@
 // `npm start`: checks PostgreSQL, Redis and NATS, builds what is missing, runs migrations, starts
 // every service and the gateway, and serves the product on http://localhost:3000. Ctrl-C stops all.
 import { spawnSync, spawn } from 'node:child_process';
-import { checkInfrastructure, ensureDatabase, withDefaults } from './lib/infra.mjs';
+import { ensureDatabase, withDefaults } from './lib/infra.mjs';
+import { resolveInfrastructure } from './lib/infra-source.mjs';
 import { createLogPrinter } from './lib/log-format.mjs';
 import { ROOT, isBuilt, migrateAll, startStack } from './lib/stack.mjs';
 
@@ -11,20 +12,21 @@ const port = Number(process.env.PORT || 3000);
 const print = createLogPrinter();
 const say = (line) => print('runpledge', line);
 
+say('checking PostgreSQL, Redis and NATS…');
+let infra;
+try {
+  infra = await resolveInfrastructure({ env: withDefaults(), log: say });
+} catch (err) {
+  console.error(`\nCannot start: ${err.message}\n`);
+  process.exit(1);
+}
 const env = {
-  ...withDefaults(),
+  ...infra.env,
   NODE_ENV: process.env.NODE_ENV || 'development',
   // The emulators' documented ports (tools/emulators), used when no real keys are set.
   STRIPE_EMULATOR_PORT: process.env.STRIPE_EMULATOR_PORT || '12111',
   STRAVA_EMULATOR_PORT: process.env.STRAVA_EMULATOR_PORT || '12112',
 };
-say('checking PostgreSQL, Redis and NATS…');
-const problems = await checkInfrastructure(env);
-if (problems.length) {
-  console.error(`\nCannot start: ${problems.length} required service(s) missing.\n  ${problems.join('\n  ')}\n`);
-  console.error('Set DATABASE_URL, REDIS_URL or NATS_URL to use other servers.');
-  process.exit(1);
-}
 
 if (rebuild || !isBuilt()) {
   say('building (first run or --build)…');
@@ -67,6 +69,7 @@ async function shutdown(signal) {
   say(`${signal}: stopping…`);
   vite?.kill('SIGTERM');
   await stack.stop();
+  await infra.stop();
   say('stopped');
   process.exit(0);
 }

@@ -46,8 +46,12 @@ if (run('build', 'npm', ['run', 'build']) !== 0) {
       `--outputFile=${out}`,
     ]);
     const json = readJson(out);
-    if (json) record('jest', json.numPassedTests, json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0));
-    else record('jest', 0, 1, `no results (exit ${code})`);
+    if (json) {
+      const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+      // A failing global setup or teardown, or open handles, fail jest without failing a test.
+      const unexplained = code !== 0 && failed === 0;
+      record('jest', json.numPassedTests, failed + (unexplained ? 1 : 0), unexplained ? `jest exited ${code}` : '');
+    } else record('jest', 0, 1, `no results (exit ${code})`);
   }
   if (wanted('web')) {
     const out = `${runtime}/vitest.json`;

@@ -31,8 +31,8 @@ interface Compose {
   volumes?: Record<string, unknown>;
 }
 
-const APP = ['migrate', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'gateway'];
-const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'fitness-worker'];
+const APP = ['migrate', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker', 'gateway'];
+const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
 const source = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
 const envExample = readFileSync(join(ROOT, '.env.example'), 'utf8');
 
@@ -201,7 +201,8 @@ describe('docker-compose.yml', () => {
     expect(raw.services.gateway?.build).toMatchObject({
       args: { VITE_GA_MEASUREMENT_ID: '${VITE_GA_MEASUREMENT_ID:-}' },
     });
-    expect(pass('identity')).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']));
+    for (const name of ['identity', 'profiles'])
+      expect(pass(name)).toEqual(expect.arrayContaining(['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL']));
     expect(pass('billing')).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']));
     for (const name of ['fitness', 'fitness-worker'])
       expect(pass(name)).toEqual(

@@ -31,7 +31,7 @@ import {
 } from './lib/k8s.js';
 
 const NAMESPACES = { dev: 'runpledge-dev', prod: 'runpledge' } as const;
-const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker'];
+const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
 const AUTOSCALED = ['gateway', 'profiles', 'fitness-worker'];
 const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
 /** Secrets the manifests reference (created by the operators, never in the repo): name → keys. */
@@ -40,23 +40,30 @@ const SECRETS: Record<string, string[]> = {
   'runpledge-redis': ['url'],
   'runpledge-secrets': [
     'SESSION_SECRET',
+    'ACCESS_TOKEN_KEYS',
+    'ACCESS_TOKEN_PUBLIC_KEYS',
     'SMTP_URL',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
     'STRAVA_CLIENT_ID',
     'STRAVA_CLIENT_SECRET',
     'TOKEN_ENCRYPTION_KEY',
+    'JUSTGIVING_API_KEY',
   ],
+  // One NATS password per process (its user name), as in `npm run nats:config`.
+  'runpledge-nats': DEPLOYMENTS,
 };
 /** The flows of ARCHITECTURE.md, per workload: what it may reach, and what may reach it. */
 const DNS = ['UDP/53', 'TCP/53'];
 const EGRESS: Record<string, string[]> = {
   gateway: [...DNS, 'TCP/4222', 'TCP/6379'],
   identity: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/587', 'TCP/465'],
-  profiles: [...DNS, 'TCP/4222', 'TCP/5432'],
-  billing: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/443'],
+  profiles: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/587', 'TCP/465'],
+  billing: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/443', 'TCP/587', 'TCP/465'],
   fitness: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
   'fitness-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
+  // DonorDrive and JustGiving over https; milestone e-mails through the SMTP relay.
+  'profiles-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443', 'TCP/587', 'TCP/465'],
   migrate: [...DNS, 'TCP/5432'],
 };
 const INGRESS: Record<string, string[]> = { gateway: ['TCP/3000'] };
@@ -355,6 +362,20 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     for (const [name, keys] of Object.entries(SECRETS)) {
       expect(readme).toContain(name);
       for (const key of keys) expect([name, readme.includes(key)]).toEqual([name, true]);
+    }
+  });
+
+  it('connects every Deployment to NATS as its own user, over TLS in production', () => {
+    for (const deployment of byKind(objects, 'Deployment')) {
+      const name = deployment.metadata.name;
+      const container = podSpecOf(deployment).containers[0]!;
+      const env = resolveEnv(container, objects);
+      expect([name, env.NATS_USER, env.NATS_PASSWORD]).toEqual([name, name, `secret:runpledge-nats/${name}`]);
+      if (overlay !== 'prod') continue;
+      expect([name, env.NATS_URL]).toEqual([name, expect.stringMatching(/^tls:\/\//)]);
+      const mount = container.volumeMounts?.find((m) => env.NATS_TLS_CA_FILE?.startsWith(`${m.mountPath}/`));
+      const volume = podSpecOf(deployment).volumes?.find((v) => v.name === mount?.name);
+      expect([name, volume?.secret?.secretName]).toEqual([name, 'runpledge-nats-ca']);
     }
   });
 

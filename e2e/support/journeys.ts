@@ -47,6 +47,7 @@ export async function createPage(request: APIRequestContext, overrides: Record<s
       description: 'Running for the children’s hospital that looked after my son.',
       donationPlatform: 'justgiving',
       justGivingPageShortName: 'jane-runs',
+      fundraisingGoal: 1000,
       challenges: [
         { amount: 250, description: 'Long run in a banana suit', isExclusive: true },
         { amount: 25, description: 'Pick a song for my playlist', isExclusive: false },
@@ -80,6 +81,16 @@ export async function startTrial(context: BrowserContext, userId: string, slug: 
       return res.ok() ? ((await res.json()) as { profile: { published: boolean } }).profile.published : false;
     })
     .toBe(true);
+}
+
+/** A new signed-in runner with a published page (trial started): the set-up of the page journeys. */
+export async function ownerWithPublishedPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; user: TestUser; slug: string }> {
+  const owner = await signedInContext(browser);
+  const { urlSlug: slug } = await createPage(owner.context.request);
+  await startTrial(owner.context, owner.user.id, slug);
+  return { ...owner, slug };
 }
 
 /**

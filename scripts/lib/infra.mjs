@@ -10,7 +10,7 @@ export const DEFAULTS = {
   NATS_URL: 'nats://127.0.0.1:4222',
 };
 
-const HOW_TO_START = {
+export const HOW_TO_START = {
   PostgreSQL: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
   Redis:
     'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
@@ -49,9 +49,16 @@ async function checkRedis(redisUrl) {
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
   });
+  // ioredis reports the cause (e.g. ECONNREFUSED) as an event and rejects with "Connection is closed".
+  let cause;
+  redis.on('error', (err) => {
+    cause ??= err;
+  });
   try {
     await redis.connect();
     await redis.ping();
+  } catch (err) {
+    throw cause ?? err;
   } finally {
     redis.disconnect();
   }
@@ -69,24 +76,20 @@ async function checkNats(natsUrl) {
   }
 }
 
-/** Resolves to a list of readable problems; empty when all three answer. */
-export async function checkInfrastructure(env = withDefaults()) {
+/** Resolves to `{ [name]: problem }` for each of PostgreSQL, Redis and NATS that does not answer. */
+export async function checkInfrastructureByName(env = withDefaults()) {
   const checks = [
     ['PostgreSQL', env.DATABASE_URL, checkPostgres],
     ['Redis', env.REDIS_URL, checkRedis],
     ['NATS', env.NATS_URL, checkNats],
   ];
-  const problems = [];
+  const problems = {};
   await Promise.all(
     checks.map(async ([name, url, check]) => {
       try {
         await check(url);
       } catch (err) {
-        const local = /127\.0\.0\.1|localhost/.test(url);
-        problems.push(
-          `${name} is not reachable at ${redact(url)}: ${err.message}` +
-            (local ? `\n    start it with: ${HOW_TO_START[name]}` : ''),
-        );
+        problems[name] = `not reachable at ${redact(url)}: ${err.message}`;
       }
     }),
   );

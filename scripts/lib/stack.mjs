@@ -11,12 +11,15 @@ export const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
 /** Processes that are not a service's main.js. */
 const ENTRIES = {
   'fitness-worker': 'services/fitness/dist/worker.js',
+  'profiles-worker': 'services/profiles/dist/worker.js',
   emulators: 'tools/emulators/dist/main.js',
 };
 const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
 
 export function servicesBuilt() {
-  return [...SERVICES, 'gateway', 'fitness-worker', 'emulators'].every((name) => existsSync(entry(name)));
+  return [...SERVICES, 'gateway', 'fitness-worker', 'profiles-worker', 'emulators'].every((name) =>
+    existsSync(entry(name)),
+  );
 }
 
 export function isBuilt() {
@@ -46,12 +49,21 @@ function pipeLines(child, name, log) {
 }
 
 /**
+ * With NATS_PASSWORDS (JSON: process name -> password, as in server-kit's natsServerConfig), each
+ * process connects as its own NATS user; without it (the machine's NATS) as nobody in particular.
+ */
+function natsUserOf(name, env) {
+  const passwords = env.NATS_PASSWORDS ? JSON.parse(env.NATS_PASSWORDS) : {};
+  return passwords[name] ? { NATS_USER: name, NATS_PASSWORD: passwords[name], NATS_PASSWORDS: '' } : {};
+}
+
+/**
  * Starts one process of the stack. Returns a handle whose `stop()` sends SIGTERM and resolves on exit
  * (SIGKILL after `killAfterMs`).
  */
 export function startProcess(name, env, log = () => {}) {
   const child = spawn(process.execPath, [entry(name)], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, ...natsUserOf(name, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   pipeLines(child, name, log);
@@ -76,7 +88,8 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   let last = 'no answer';
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${url}/api/health/ready`);
+      // The gateway is ready before the services are; a stack is ready when all of it is.
+      const res = await fetch(`${url}/api/health/ready?all=true`);
       if (res.ok) return;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {
@@ -109,10 +122,13 @@ async function emulatorSettings(stackEnvIn, gatewayPort, log) {
   // Keys may come from the caller or from the shell that ran `npm start`; the processes see both.
   const env = { ...process.env, ...stackEnvIn };
   const realStrava = Boolean(env.STRAVA_CLIENT_ID && env.STRAVA_CLIENT_SECRET);
-  if (env.STRIPE_SECRET_KEY && realStrava) return null;
+  const realJustGiving = Boolean(env.JUSTGIVING_API_KEY);
+  if (env.STRIPE_SECRET_KEY && realStrava && realJustGiving) return null;
   const host = '127.0.0.1';
   const stripePort = Number(env.STRIPE_EMULATOR_PORT) || (await freePort());
   const stravaPort = Number(env.STRAVA_EMULATOR_PORT) || (await freePort());
+  const donorDrivePort = Number(env.DONORDRIVE_EMULATOR_PORT) || (await freePort());
+  const justGivingPort = Number(env.JUSTGIVING_EMULATOR_PORT) || (await freePort());
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || EMULATOR_WEBHOOK_SECRET;
   const stripeApiBase = `http://${host}:${stripePort}`;
   const stravaBase = `http://${host}:${stravaPort}`;
@@ -125,11 +141,26 @@ async function emulatorSettings(stackEnvIn, gatewayPort, log) {
     log('runpledge', `no STRAVA_CLIENT_ID/SECRET: fitness uses the Strava emulator at ${stravaBase}`);
     stackEnv.STRAVA_BASE_URL = stravaBase;
   }
+  if (!realJustGiving) {
+    // Without real platform settings both donation platforms are the emulators'.
+    const donorDriveBase = `http://${host}:${donorDrivePort}`;
+    const justGivingBase = `http://${host}:${justGivingPort}`;
+    log(
+      'runpledge',
+      `no JUSTGIVING_API_KEY: totals come from the DonorDrive and JustGiving emulators at ${donorDriveBase}, ${justGivingBase}`,
+    );
+    Object.assign(stackEnv, {
+      JUSTGIVING_API_URL: justGivingBase,
+      DONORDRIVE_BASE_URL: env.DONORDRIVE_BASE_URL || donorDriveBase,
+    });
+  }
   return {
     processEnv: {
       EMULATORS_HOST: host,
       STRIPE_EMULATOR_PORT: String(stripePort),
       STRAVA_EMULATOR_PORT: String(stravaPort),
+      DONORDRIVE_EMULATOR_PORT: String(donorDrivePort),
+      JUSTGIVING_EMULATOR_PORT: String(justGivingPort),
       STRIPE_WEBHOOK_URL: `http://${host}:${gatewayPort}/api/webhooks/stripe`,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
     },
@@ -188,6 +219,7 @@ export async function startStack({
   }
   for (const name of SERVICES) processes.set(name, startProcess(name, fullEnv, log));
   processes.set('fitness-worker', startProcess('fitness-worker', fullEnv, log));
+  processes.set('profiles-worker', startProcess('profiles-worker', fullEnv, log));
   processes.set('gateway', startProcess('gateway', fullEnv, log));
   const url = `http://127.0.0.1:${port}`;
   const stack = {
@@ -196,6 +228,9 @@ export async function startStack({
     processes,
     /** Where the Stripe emulator listens, when it is used. */
     stripeApiBase: emulators?.stackEnv.STRIPE_API_BASE,
+    /** Where the donation-platform emulators listen, when they are used. */
+    donorDriveBase: emulators?.stackEnv.DONORDRIVE_BASE_URL,
+    justGivingBase: emulators?.stackEnv.JUSTGIVING_API_URL,
     /** Restarts one process (e.g. a service after a test stopped it). */
     restart(name) {
       processes.set(name, startProcess(name, fullEnv, log));
@@ -204,7 +239,7 @@ export async function startStack({
     async stop() {
       // Gateway first so nothing new arrives, then the services, then what they talk to.
       await processes.get('gateway')?.stop();
-      await Promise.all([...SERVICES, 'fitness-worker'].map((name) => processes.get(name)?.stop()));
+      await Promise.all([...SERVICES, 'fitness-worker', 'profiles-worker'].map((name) => processes.get(name)?.stop()));
       await processes.get('emulators')?.stop();
     },
   };

@@ -4,9 +4,9 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dropDatabase, deleteEventStream, deleteRedisKeys, ensureDatabase, withDefaults } from './infra.mjs';
 
-export function createTestRun(label = 'test') {
+/** `base` holds DATABASE_URL, REDIS_URL and NATS_URL of the servers to use (see infra-source.mjs). */
+export function createTestRun(label = 'test', base = withDefaults()) {
   const id = `${label}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const base = withDefaults();
   const url = new URL(base.DATABASE_URL);
   url.pathname = `/rp_${id}`;
   const env = {
@@ -21,6 +21,8 @@ export function createTestRun(label = 'test') {
     RATE_LIMIT_SIGNIN_PER_IP: '10000',
     RATE_LIMIT_SIGNUP_PER_IP: '10000',
     RATE_LIMIT_PUBLIC_WRITES_PER_IP: '10000',
+    RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: '10000',
+    RATE_LIMIT_BILLING_PER_IP: '10000',
     RATE_LIMIT_ACCOUNT_PER_IP: '10000',
     OUTBOX_DIR: `${tmpdir()}/rp-outbox-${id}`,
   };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -250,5 +250,69 @@ describe('billing through the gateway, against the Stripe emulator', () => {
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/session\//);
     expect((await call('GET', '/api/subscription/config')).body).toEqual({ testMode: true });
+  });
+  describe('Stripe misbehaving (issue #16)', () => {
+    const faults = (rule: Record<string, unknown>) => emulator('POST', '/_emulator/faults', rule);
+    afterEach(() => emulator('DELETE', '/_emulator/faults'));
+
+    it('handles the same event delivered 10 times at once once: one change, the right state', async () => {
+      const runner = await signUp();
+      await holdWebhooks(true);
+      let subscriptionId: string;
+      try {
+        ({ subscriptionId } = await checkoutCompleted(runner));
+      } finally {
+        await holdWebhooks(false);
+      }
+      const events: Array<{ id: string; type: string; data: { object: unknown } }> = (
+        await emulator('GET', '/_emulator/events')
+      ).data;
+      const completed = events.find(
+        (e) => e.type === 'checkout.session.completed' && JSON.stringify(e.data.object).includes(subscriptionId),
+      )!;
+      const { deliveries } = await emulator('POST', `/_emulator/events/${completed.id}/redeliver`, { times: 10 });
+      expect(deliveries).toHaveLength(10);
+      expect(deliveries.map((d: { status: number }) => d.status)).toEqual(Array(10).fill(200));
+      expect(await check(runner)).toMatchObject({ status: 'trialing', hasAccess: true });
+      await eventually(() => expect(eventsOf(runner)).toEqual(['trialing']));
+    });
+
+    it('rides out 5xx from the Stripe API during checkout and the portal: retried with one key, one session; a lasting outage is a clear 503', async () => {
+      const runner = await signUp();
+      const before = (await emulator('GET', '/_emulator/state')).checkout_sessions as number;
+      await faults({ kind: 'status', status: 500, times: 2, path: '/v1/checkout/sessions', method: 'POST' });
+      const res = await createCheckout(runner);
+      expect(res.status).toBe(200);
+      expect((await emulator('GET', '/_emulator/state')).checkout_sessions).toBe(before + 1);
+
+      await faults({ kind: 'status', status: 503, path: '/v1/checkout/sessions', method: 'POST' });
+      const down = await createCheckout(runner);
+      expect(down).toMatchObject({
+        status: 503,
+        body: { message: 'The payment provider is unavailable. Please try again.' },
+      });
+      await emulator('DELETE', '/_emulator/faults');
+
+      await checkoutCompleted(runner);
+      await faults({ kind: 'status', status: 500, times: 2, path: '/v1/billing_portal/sessions' });
+      const portal = await call(
+        'POST',
+        '/api/subscription/portal',
+        { returnUrl: `${stack.url}/dashboard` },
+        runner.cookie,
+      );
+      expect(portal.status).toBe(200);
+      await faults({ kind: 'status', status: 502, path: '/v1/billing_portal/sessions' });
+      const portalDown = await call(
+        'POST',
+        '/api/subscription/portal',
+        { returnUrl: `${stack.url}/dashboard` },
+        runner.cookie,
+      );
+      expect(portalDown).toMatchObject({
+        status: 503,
+        body: { message: 'The payment provider is unavailable. Please try again.' },
+      });
+    });
   });
 });

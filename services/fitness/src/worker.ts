@@ -1,36 +1,14 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { createLogger, NATS_CONNECTION, PinoNestLogger, startHealthServer } from '@runpledge/server-kit';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
+import { runWorker } from '@runpledge/server-kit';
 import { env } from './config/env.js';
-import { REDIS } from '@runpledge/server-kit';
 import { WorkerModule } from './worker.module.js';
 
 // The sync workers as their own process, so they scale apart from the request handlers.
-const logger = createLogger('fitness-worker', env.LOG_LEVEL);
-try {
-  const app = await NestFactory.createApplicationContext(WorkerModule, { logger: new PinoNestLogger(logger) });
-  // SIGTERM lets running jobs finish (BullMQ's close), then exits 0, also as PID 1 in a container.
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
-  logger.info({ concurrency: env.SYNC_WORKER_CONCURRENCY }, 'fitness sync workers running');
-  if (env.HEALTH_PORT !== undefined) {
-    const dataSource = app.get(DataSource);
-    const redis = app.get<Redis>(REDIS);
-    const nats = app.get<NatsConnection>(NATS_CONNECTION);
-    const health = await startHealthServer({
-      port: env.HEALTH_PORT,
-      logger,
-      checks: {
-        database: async () => (await dataSource.query('SELECT 1'), undefined),
-        redis: async () => ((await redis.ping()) === 'PONG' ? undefined : 'no PONG'),
-        'nats-events': async () => (nats.isClosed() ? 'connection closed' : (await nats.flush(), undefined)),
-      },
-    });
-    for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => health.markShuttingDown());
-  }
-} catch (err) {
-  logger.fatal({ err }, 'fitness worker failed to start');
-  process.exit(1);
-}
+await runWorker({
+  name: 'fitness-worker',
+  module: WorkerModule,
+  logLevel: env.LOG_LEVEL,
+  healthPort: env.HEALTH_PORT,
+  startedMessage: 'fitness sync workers running',
+  details: { concurrency: env.SYNC_WORKER_CONCURRENCY },
+});

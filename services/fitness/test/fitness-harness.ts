@@ -58,6 +58,13 @@ export async function startFitnessHarness(
   // links, so no other test's emulator athletes look taken.
   const forgetStravaLinks = () => db.query('TRUNCATE fitness.strava_connections, fitness.activities');
   await forgetStravaLinks();
+  // The id Strava gave our push subscription: events must carry it (there is no gateway here to subscribe).
+  const webhookSubscriptionId = 4242;
+  await db.query('DELETE FROM fitness.strava_webhook_subscriptions');
+  await db.query('INSERT INTO fitness.strava_webhook_subscriptions (subscription_id, callback_url) VALUES ($1, $2)', [
+    webhookSubscriptionId,
+    'http://localhost:3000/api/webhooks/strava',
+  ]);
 
   const rpc = async <T = unknown>(pattern: string, data: unknown): Promise<T> => {
     const reply = (await nats.request(pattern, data, 20_000)) as { response?: T; err?: unknown };
@@ -129,6 +136,7 @@ export async function startFitnessHarness(
 
   return {
     emulator,
+    webhookSubscriptionId,
     rpc,
     rpcError,
     emulatorCall,

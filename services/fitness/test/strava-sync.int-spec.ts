@@ -36,15 +36,18 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
   it('runs the OAuth flow for the page owner only and stores the tokens encrypted, never in the redirect', async () => {
     const runner = await h.newRunner();
     const other = await h.newRunner();
+    const nonce = 'the-browser-nonce-from-its-cookie';
     const refused = await h.rpcError(FITNESS.strava.authorizeUrl, {
       userId: other.userId,
       profileSlug: runner.urlSlug,
+      nonce,
     });
     expect(refused).toMatchObject({ status: 403, code: 'FORBIDDEN' });
 
     const { url } = await h.rpc<{ url: string }>(FITNESS.strava.authorizeUrl, {
       userId: runner.userId,
       profileSlug: runner.urlSlug,
+      nonce,
     });
     const authorize = new URL(url);
     expect(authorize.searchParams.get('scope')).toBe('activity:read_all');
@@ -64,10 +67,12 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     });
     const back = new URL(approve.headers.get('location')!);
     expect(back.pathname).toBe('/api/strava/callback');
-    const { redirectTo } = await h.rpc<{ redirectTo: string }>(
-      FITNESS.strava.completeAuthorization,
-      Object.fromEntries(back.searchParams),
-    );
+    // The gateway adds the signed-in user and the browser's nonce cookie.
+    const { redirectTo } = await h.rpc<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, {
+      ...Object.fromEntries(back.searchParams),
+      userId: runner.userId,
+      nonce,
+    });
     expect(redirectTo).toBe(`/${runner.urlSlug}/fitness?strava_connected=true`);
 
     const stored = await sealedTokens(runner.userId);
@@ -146,9 +151,10 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     const dates = history.map((a) => a.startDate);
     expect([...dates].sort().reverse()).toEqual(dates);
 
+    // A visitor's stats leave out the runs Strava keeps private (a few of the generated ones).
     const { rows } = await h.db.query(
       `SELECT coalesce(sum(distance_meters), 0)::float8 AS m, count(*)::int AS n FROM fitness.activities
-       WHERE user_id = $1 AND sport_type IN ('Run', 'TrailRun', 'VirtualRun')`,
+       WHERE user_id = $1 AND sport_type IN ('Run', 'TrailRun', 'VirtualRun') AND visible_to_all`,
       [runner.userId],
     );
     const stats = await h.rpc<TrainingStats>(FITNESS.trainingStats.get, { profileId: runner.profileId });
@@ -162,6 +168,26 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     expect(stats.averagePace).toMatch(/^\d+:\d{2} \/mi$/);
     expect(stats.weeklyMiles).toHaveLength(12);
   });
+
+  it('finishes a backfill through Strava 429 bursts, 5xx and dropped connections with every activity once', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(450);
+    await h.connect(runner.userId, seeded);
+    const activities = '/api/v3/athlete/activities';
+    h.emulator.faults.add({ kind: 'status', status: 429, times: 2, path: activities, retryAfterSeconds: 1 });
+    h.emulator.faults.add({ kind: 'status', status: 503, times: 2, path: activities });
+    h.emulator.faults.add({ kind: 'drop', times: 1, path: activities });
+    h.emulator.faults.add({ kind: 'status', status: 500, rate: 0.2, times: 3, path: activities });
+    await h.setUp(runner.userId);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(450), { timeoutMs: 90_000 });
+    const { rows } = await h.db.query(
+      `SELECT external_id FROM fitness.activities WHERE user_id = $1 GROUP BY external_id HAVING count(*) > 1`,
+      [runner.userId],
+    );
+    expect(rows).toEqual([]);
+    // Every armed fault was met on the way (the 20 % one may still hold a call or two).
+    expect(h.emulator.faults.list().filter((f) => f.rate === undefined)).toEqual([]);
+  }, 120_000);
 
   it('applies webhook events: a created activity is read from Strava, a deleted one removed; unknown athletes are ignored', async () => {
     const runner = await h.newRunner();
@@ -184,7 +210,7 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       object_id: activity.id,
       aspect_type: 'create',
       owner_id: seeded.athlete.id,
-      subscription_id: 1,
+      subscription_id: h.webhookSubscriptionId,
       event_time: Math.floor(Date.now() / 1000),
       updates: {},
     };
@@ -217,6 +243,7 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       aspect_type: 'update',
       owner_id: seeded.athlete.id,
       updates: { authorized: 'false' },
+      subscription_id: h.webhookSubscriptionId,
       event_time: Math.floor(Date.now() / 1000),
     });
     await eventually(async () => expect(await sealedTokens(runner.userId)).toBeUndefined());

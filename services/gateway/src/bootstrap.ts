@@ -33,6 +33,8 @@ export async function bootstrapGateway(
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 256 * 1024,
+    // `/api/runner-profile/jane-doe/` is the same call as without the slash.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: new PinoNestLogger(logger),

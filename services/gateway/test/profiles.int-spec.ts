@@ -22,6 +22,8 @@ interface Response<T = Json> {
 
 /** Encouragement budget per IP in this stack: small, so the limit can be reached. */
 const PUBLIC_WRITES_PER_IP = 5;
+/** "Refresh totals" budget per page per minute in this stack. */
+const TOTALS_REFRESHES_PER_MINUTE = 2;
 
 let slugCounter = 0;
 const newSlug = () => `gw-${Date.now().toString(36)}-${(slugCounter += 1)}`;
@@ -91,7 +93,11 @@ describe('profiles routes through the gateway', () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      env: { ...process.env, RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP) },
+      env: {
+        ...process.env,
+        RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
+        RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: String(TOTALS_REFRESHES_PER_MINUTE),
+      },
       port: await freePort(),
     });
     // A second gateway replica: its cache must hear about changes made through the first.
@@ -101,7 +107,25 @@ describe('profiles routes through the gateway', () => {
     await waitForReady(replicaUrl);
     nc = await connect({ servers: process.env.NATS_URL });
     [{ cookie: alice, id: aliceId }, { cookie: bob }] = await Promise.all([signUp(), signUp()]);
+    // Alice's pages are published (an unpublished page is 404 to visitors): the tests read them as visitors.
+    await grantAccess(aliceId);
+    const probe = await createPage(alice);
+    await eventually(async () => expect((await call('GET', `/api/runner-profile/${probe.urlSlug}`)).status).toBe(200), {
+      timeoutMs: 10_000,
+    });
   }, 90_000);
+
+  /** Billing's word that the user has access, which publishes their pages. */
+  async function grantAccess(userId: string): Promise<void> {
+    await ensureEventStream(nc);
+    const envelope = {
+      id: randomUUID(),
+      type: BILLING_EVENTS.subscriptionChanged.type,
+      occurredAt: new Date().toISOString(),
+      payload: { userId, status: 'trialing', currentPeriodEnd: null },
+    };
+    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+  }
 
   afterAll(async () => {
     await nc?.close();
@@ -159,7 +183,7 @@ describe('profiles routes through the gateway', () => {
   it('shows a page to anyone, telling its owner apart, and 404s an unknown one', async () => {
     const created = await createPage(alice);
     const visitor = await view(created.urlSlug);
-    expect(visitor).toMatchObject({ ...created, isOwner: false, published: false });
+    expect(visitor).toMatchObject({ ...created, isOwner: false, published: true });
     expect(visitor.fundraisingChallenges.map((c) => c.description)).toEqual(['Pick a song', 'Banana suit']);
     expect((await view(created.urlSlug, alice)).isOwner).toBe(true);
     expect((await view(created.urlSlug, bob)).isOwner).toBe(false);
@@ -266,17 +290,55 @@ describe('profiles routes through the gateway', () => {
   });
 
   it('publishes the page once billing reports access, the cached view following', async () => {
-    const created = await createPage(alice);
-    expect((await view(created.urlSlug)).published).toBe(false);
-    await ensureEventStream(nc);
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId: aliceId, status: 'trialing', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
-    await eventually(async () => expect((await view(created.urlSlug)).published).toBe(true), { timeoutMs: 5000 });
+    const dana = await signUp();
+    const created = await createPage(dana.cookie);
+    // Not published: 404 to visitors, shown to its owner.
+    expect((await call('GET', `/api/runner-profile/${created.urlSlug}`)).status).toBe(404);
+    expect((await view(created.urlSlug, dana.cookie)).published).toBe(false);
+    await grantAccess(dana.id);
+    await eventually(async () => expect((await view(created.urlSlug))?.published).toBe(true), { timeoutMs: 5000 });
+  });
+
+  it('takes the goal and hand-typed totals by the rules, queues refreshes for the owner only, throttled', async () => {
+    const manual = await createPage(alice, { fundraisingGoal: 1000 });
+    expect(manual).toMatchObject({ fundraisingGoal: '1000.00', totalsSource: 'manual', fundraisingCurrency: 'USD' });
+    const typed = await call('PUT', `/api/runner-profile/${manual.id}`, {
+      body: { fundsRaised: '250.50', totalDonors: 3 },
+      cookie: alice,
+    });
+    expect(typed.status).toBe(200);
+    expect(typed.body.profile).toMatchObject({ fundsRaised: '250.50', totalDonors: 3 });
+    const tooBig = await call('PUT', `/api/runner-profile/${manual.id}`, {
+      body: { fundraisingGoal: 10_000_000.01 },
+      cookie: alice,
+    });
+    expect(tooBig).toMatchObject({
+      status: 400,
+      body: { message: 'The fundraising goal must be between 0 and 10,000,000' },
+    });
+
+    const synced = await createPage(alice, {
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: 'https://events.example.org/e',
+      donorDriveParticipantId: '31337',
+    });
+    const refused = await call('PUT', `/api/runner-profile/${synced.id}`, { body: { fundsRaised: 5 }, cookie: alice });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Totals come from DonorDrive' } });
+
+    const refresh = (cookie?: string) =>
+      call('POST', `/api/runner-profile/${synced.id}/totals/refresh`, { body: {}, cookie });
+    expect((await refresh()).status).toBe(401);
+    expect((await refresh(bob)).status).toBe(403);
+    for (let i = 0; i < TOTALS_REFRESHES_PER_MINUTE; i++)
+      expect(await refresh(alice)).toMatchObject({ status: 202, body: { queued: true } });
+    const throttled = await refresh(alice);
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBeTruthy();
+
+    // The donor wall is public for a published page only; Alice's pages are published by now.
+    const wall = await call('GET', `/api/runner-profile/${synced.id}/donations?page=abc`);
+    expect(wall).toMatchObject({ status: 200, body: { donations: [], page: 1, totalPages: 1 } });
+    expect((await call('GET', `/api/runner-profile/${randomUUID()}/donations`)).status).toBe(404);
   });
 
   it("lists the caller's own pages newest first and gives only them the newest slug", async () => {

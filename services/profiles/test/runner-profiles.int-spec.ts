@@ -271,7 +271,12 @@ describe('profiles over NATS', () => {
   describe('editing a page', () => {
     it('lets the owner change any editable field, leaving the rest, and announces the change', async () => {
       const userId = randomUUID();
-      const created = await createProfile(userId, { connectStrava: true });
+      // Raised and donors are typed by hand only where no platform provides them (Haku).
+      const created = await createProfile(userId, {
+        connectStrava: true,
+        donationPlatform: 'haku',
+        hakuDonationUrl: 'https://haku.example/jane',
+      });
       const updated = await ok<Profile>(PROFILES.profile.update, {
         userId,
         profileId: created.id,

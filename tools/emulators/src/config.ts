@@ -8,6 +8,9 @@ export interface EmulatorsConfig {
   stravaPort: number;
   stravaClientId: string;
   stravaClientSecret: string;
+  donorDrivePort: number;
+  justGivingPort: number;
+  justGivingApiKey: string;
   stravaLimits: {
     overallShort?: number;
     overallDaily?: number;
@@ -27,6 +30,9 @@ export function readConfig(env: NodeJS.ProcessEnv): EmulatorsConfig {
     stravaPort: port(env, 'STRAVA_EMULATOR_PORT', 12112),
     stravaClientId: env.STRAVA_CLIENT_ID ?? 'local-client',
     stravaClientSecret: env.STRAVA_CLIENT_SECRET ?? 'local-secret',
+    donorDrivePort: port(env, 'DONORDRIVE_EMULATOR_PORT', 12113),
+    justGivingPort: port(env, 'JUSTGIVING_EMULATOR_PORT', 12114),
+    justGivingApiKey: env.JUSTGIVING_API_KEY || 'local-justgiving-key',
     stravaLimits: stripUndefined({
       overallShort: optionalInt(env, 'STRAVA_RATE_LIMIT_OVERALL_SHORT'),
       overallDaily: optionalInt(env, 'STRAVA_RATE_LIMIT_OVERALL_DAILY'),

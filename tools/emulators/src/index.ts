@@ -8,3 +8,7 @@ export { STRAVA_DEFAULT_LIMITS, type RateLimits } from './strava/rate-limiter.js
 export type { StravaPushEvent, PushAttempt } from './strava/webhooks.js';
 export type { EmulatorLogger } from './common/logger.js';
 export type { Clock } from './common/clock.js';
+export { startDonorDriveEmulator } from './donation-platforms/donordrive.js';
+export { startJustGivingEmulator } from './donation-platforms/justgiving.js';
+export type { PlatformEmulator } from './donation-platforms/platform-server.js';
+export { FaultInjector, type FaultRuleInput, type FaultKind } from './common/fault-injection.js';

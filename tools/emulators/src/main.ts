@@ -2,6 +2,8 @@
 /** Starts both emulators from the environment (see README) and stops them cleanly on SIGTERM/SIGINT. */
 import { createLogger } from '@runpledge/server-kit';
 import { readConfig } from './config.js';
+import { startDonorDriveEmulator } from './donation-platforms/donordrive.js';
+import { startJustGivingEmulator } from './donation-platforms/justgiving.js';
 import { startStravaEmulator } from './strava/server.js';
 import { startStripeEmulator } from './stripe/server.js';
 
@@ -25,7 +27,21 @@ async function main(): Promise<void> {
     limits: config.stravaLimits,
     logger: logger.child({ emulator: 'strava' }),
   });
-  logger.info({ stripe: stripe.url, strava: strava.url }, 'emulators ready');
+  const donorDrive = await startDonorDriveEmulator({
+    host: config.host,
+    port: config.donorDrivePort,
+    logger: logger.child({ emulator: 'donordrive' }),
+  });
+  const justGiving = await startJustGivingEmulator({
+    host: config.host,
+    port: config.justGivingPort,
+    apiKey: config.justGivingApiKey,
+    logger: logger.child({ emulator: 'justgiving' }),
+  });
+  logger.info(
+    { stripe: stripe.url, strava: strava.url, donorDrive: donorDrive.url, justGiving: justGiving.url },
+    'emulators ready',
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -37,7 +53,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 5_000);
     force.unref();
-    void Promise.allSettled([stripe.close(), strava.close()]).then(() => {
+    void Promise.allSettled([stripe.close(), strava.close(), donorDrive.close(), justGiving.close()]).then(() => {
       logger.info({}, 'emulators stopped');
       // Let pino write its buffered lines before the process goes.
       logger.flush(() => process.exit(0));

@@ -14,7 +14,15 @@ import { env } from '@/config/env';
 
 /** The forms whose funnel we measure. */
 export type FormName =
-  'signup' | 'create_account' | 'login' | 'payment' | 'challenge' | 'story' | 'encouragement' | 'strava_setup';
+  | 'signup'
+  | 'create_account'
+  | 'login'
+  | 'payment'
+  | 'challenge'
+  | 'challenge_claim'
+  | 'story'
+  | 'encouragement'
+  | 'strava_setup';
 
 /**
  * Steps of the conversion funnel, in order: landing CTA to a live page. `page_live` is reached by

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, apiRequest, ApiRequestError } from './api-client';
+import { api, apiRequest, ApiRequestError, idempotencyKeyFor } from './api-client';
 
 function stubFetch(response: Response) {
   // A body can be read once: each call gets its own copy.
@@ -95,5 +95,54 @@ describe('apiRequest', () => {
       ['PUT', JSON.stringify({ description: 'New story' })],
       ['DELETE', undefined],
     ]);
+  });
+});
+
+describe('writes a client may retry (Idempotency-Key)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  const keyOf = (call: unknown[]) =>
+    (call[1] as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'];
+
+  it('gives one key per user action, the same again for the same action', () => {
+    const action = { message: 'Go!' };
+    expect(idempotencyKeyFor(action)).toMatch(/^[0-9a-f]{32}$/);
+    expect(idempotencyKeyFor(action)).toBe(idempotencyKeyFor(action));
+    expect(idempotencyKeyFor({ message: 'Go!' })).not.toBe(idempotencyKeyFor(action));
+  });
+
+  it('sends the key, and retries a 503 after Retry-After with the same key', async () => {
+    vi.useFakeTimers();
+    const responses = [
+      jsonResponse({ statusCode: 503, message: 'down' }, { status: 503, headers: { 'Retry-After': '2' } }),
+      jsonResponse({ success: true }, { status: 201 }),
+    ];
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(() => Promise.resolve(responses.shift()!));
+    vi.stubGlobal('fetch', fetchMock);
+    const body = { runnerProfileId: 'p1', senderName: 'Fan', message: 'Go!' };
+
+    const sent = api.postOnce('/api/encouragement', body);
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(sent).resolves.toEqual({ success: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(keyOf(fetchMock.mock.calls[0]!)).toBe(idempotencyKeyFor(body));
+    expect(keyOf(fetchMock.mock.calls[1]!)).toBe(idempotencyKeyFor(body));
+  });
+
+  it('gives up after two retries and reports the 503; plain writes are never retried', async () => {
+    vi.useFakeTimers();
+    const fetchMock = stubFetch(jsonResponse({ message: 'down' }, { status: 503, headers: { 'Retry-After': '1' } }));
+    const sent = api.postOnce('/api/activities', { name: 'run' }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await sent).toBeInstanceOf(ApiRequestError);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    fetchMock.mockClear();
+    await expect(api.post('/api/auth/signup', {})).rejects.toBeInstanceOf(ApiRequestError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(keyOf(fetchMock.mock.calls[0]!)).toBeUndefined();
   });
 });

@@ -25,6 +25,8 @@ export interface SignupFormData {
   donorDriveEventUrl: string;
   donorDriveParticipantId: string;
   justGivingPageShortName: string;
+  /** The fundraising goal, when the runner gave one (issue 14). */
+  fundraising_goal?: number;
 }
 
 const FORM_KEY = 'signup-form';

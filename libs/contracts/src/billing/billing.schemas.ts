@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../common/text.js';
 
 export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'lifetime'] as const;
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
@@ -24,8 +25,7 @@ export const createCheckoutRequestSchema = z.object({
   successUrl: z.url('successUrl must be a URL on this site'),
   cancelUrl: z.url('cancelUrl must be a URL on this site'),
   /** Trimmed; empty or null means no code. */
-  discountCode: z
-    .string()
+  discountCode: textField('The discount code')
     .trim()
     .max(DISCOUNT_CODE_MAX_LENGTH, INVALID_DISCOUNT_CODE_MESSAGE)
     .nullish()
@@ -41,7 +41,7 @@ export type CreateCheckoutResponse = { url: string } | { lifetimeAccess: true; m
 
 /** Body of POST /api/subscription/reconcile: the Checkout Session id the success URL carried back. */
 export const reconcileCheckoutRequestSchema = z.object({
-  sessionId: z.string().trim().min(1, 'sessionId is required').max(255, 'Invalid checkout session'),
+  sessionId: textField('sessionId').trim().min(1, 'sessionId is required').max(255, 'Invalid checkout session'),
 });
 export const reconcileCheckoutCommandSchema = reconcileCheckoutRequestSchema.extend({ userId: z.uuid() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS } from '../common/limits.js';
+import { calendarDate, textField } from '../common/text.js';
 
 /** Strava sport types that count as runs (spec: training miles and pace come from runs). */
 export const RUN_SPORT_TYPES = ['Run', 'TrailRun', 'VirtualRun'] as const;
@@ -27,29 +28,20 @@ export const FITNESS_MESSAGES = {
   syncStillRunning: 'Sync is still running; new activities will appear shortly.',
   reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
   notConnected: 'Strava is not connected',
+  unknownWebhookSubscription: 'This event does not come from our Strava subscription',
 } as const;
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The latest calendar date anywhere on Earth (UTC+14): "today" for a runner in any time zone. */
 export function latestDateToday(now: Date = new Date()): string {
   return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** A `YYYY-MM-DD` date that exists and is not after today. */
+/** A real `YYYY-MM-DD` date that is not after today. */
 export const pastOrTodayDateSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .regex(DATE_PATTERN, requiredMessage)
-    .refine(
-      (value) =>
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      requiredMessage,
-    )
-    .refine((value) => value <= latestDateToday(), FITNESS_MESSAGES.trainingStartDateInFuture);
+  calendarDate(requiredMessage).refine(
+    (value) => value <= latestDateToday(),
+    FITNESS_MESSAGES.trainingStartDateInFuture,
+  );
 
 export const trainingStatsSchema = z.object({
   hasTrainingData: z.boolean(),
@@ -116,7 +108,13 @@ export type ListActivitiesRequest = z.infer<typeof listActivitiesRequestSchema>;
 
 /** A run entered by hand on `/{slug}/fitness`. */
 export const manualActivityInputSchema = z.object({
-  name: z.string().trim().max(FITNESS_LIMITS.activityNameMax).optional(),
+  name: textField('The name of the run')
+    .trim()
+    .max(
+      FITNESS_LIMITS.activityNameMax,
+      `The name of the run can be at most ${FITNESS_LIMITS.activityNameMax} characters`,
+    )
+    .optional(),
   date: pastOrTodayDateSchema('Please enter the date of the run'),
   distanceKm: z.coerce
     .number({ error: 'Please enter the distance' })
@@ -142,8 +140,7 @@ export const updateActivityRequestSchema = manualActivityInputSchema.extend({
 export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
 
 const token = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`);
 const athleteId = z
@@ -174,19 +171,51 @@ export type StravaCompleteSetupBody = z.infer<typeof stravaCompleteSetupBodySche
 
 export const stravaUserRequestSchema = z.object({ userId: z.uuid('userId must be your own user id') });
 
+/** The cookie that binds a Strava authorization to the browser that started it (its hash is in the state). */
+export const STRAVA_OAUTH_COOKIE = {
+  name: 'rp_strava_oauth',
+  path: '/api/strava/callback',
+  maxAgeSeconds: 600,
+} as const;
+
+/**
+ * `strava_error` values of an OAuth return that went wrong, with what the runner is told. The
+ * return is refused, and nothing stored, unless the signed-in user and browser that started it finish it.
+ */
+export const STRAVA_OAUTH_ERRORS = {
+  access_denied: 'Strava access was not granted.',
+  activity_permission_required: 'RunPledge needs permission to view your activities on Strava.',
+  authorization_failed: 'Strava could not confirm the connection.',
+  athlete_already_connected: 'This Strava account is already connected to another RunPledge account.',
+  sign_in_required: 'You need to be signed in to connect Strava.',
+  wrong_account: 'This Strava connection was started by another RunPledge account.',
+  wrong_browser: 'This Strava connection was started in another browser.',
+  link_already_used: 'This Strava connection link was already used.',
+} as const;
+export type StravaOAuthError = keyof typeof STRAVA_OAUTH_ERRORS;
+
 export const stravaAuthorizeRequestSchema = z.object({
   userId: z.uuid(),
-  profileSlug: z.string({ error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
+  profileSlug: textField('profileSlug', { error: 'profileSlug is required' }).trim().min(1, 'profileSlug is required'),
+  /** The random value of the browser's STRAVA_OAUTH_COOKIE; only its hash goes into the state. */
+  nonce: z.string().min(16),
 });
 
 /** Query Strava sends back to `GET /api/strava/callback`. */
 export const stravaCallbackQuerySchema = z.object({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  scope: z.string().optional(),
-  error: z.string().optional(),
+  code: textField('code').optional(),
+  state: textField('state').optional(),
+  scope: textField('scope').optional(),
+  error: textField('error').optional(),
 });
 export type StravaCallbackQuery = z.infer<typeof stravaCallbackQuerySchema>;
+
+/** What the gateway adds to Strava's query: who is signed in and the browser's nonce cookie, if any. */
+export const stravaCompleteAuthorizationSchema = stravaCallbackQuerySchema.extend({
+  userId: z.uuid().optional(),
+  nonce: z.string().optional(),
+});
+export type StravaCompleteAuthorization = z.infer<typeof stravaCompleteAuthorizationSchema>;
 
 export const stravaSyncReplySchema = z.union([
   z.object({ message: z.string(), synced: z.number().int().nonnegative(), pending: z.boolean().optional() }),

@@ -10,6 +10,8 @@ export const IDENTITY = {
     signIn: 'identity.auth.sign-in',
     signOut: 'identity.auth.sign-out',
     verifyEmail: 'identity.auth.verify-email',
+    signOutEverywhere: 'identity.auth.sign-out-everywhere',
+    changePassword: 'identity.auth.change-password',
     requestPasswordReset: 'identity.auth.request-password-reset',
     confirmPasswordReset: 'identity.auth.confirm-password-reset',
     changeEmail: 'identity.auth.change-email',
@@ -20,5 +22,16 @@ export const IDENTITY = {
   },
   sessions: {
     validate: 'identity.sessions.validate',
+    /** Session token in, a new access token (and the rotated session token) out. */
+    refresh: 'identity.sessions.refresh',
   },
+} as const;
+
+/**
+ * Core NATS subjects (not JetStream) identity publishes to every gateway replica at once: each
+ * replica subscribes without a queue group, so all of them hear it.
+ */
+export const IDENTITY_BROADCASTS = {
+  /** Payload `SessionsRevoked`: these sessions' access tokens must be refused from now on. */
+  sessionsRevoked: 'identity.broadcast.sessions-revoked',
 } as const;

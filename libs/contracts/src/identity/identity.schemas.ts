@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../common/limits.js';
+import { textField } from '../common/text.js';
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -10,16 +11,14 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** Spec 5 (Auth): trimmed, required, valid e-mail. */
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = textField('Email', { error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
 /** Spec 5 (Auth), sign-up: 8+ characters with a lowercase letter, an uppercase letter and a number. */
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
+export const newPasswordSchema = textField('Password', { error: 'Password is required' })
   .min(1, 'Password is required')
   .min(FIELD_LIMITS.passwordMinLength, 'Password must be at least 8 characters long')
   .max(FIELD_LIMITS.passwordMaxLength, `Password must be at most ${FIELD_LIMITS.passwordMaxLength} characters long`)
@@ -32,8 +31,7 @@ export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const signInRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password is required' })
+  password: textField('Password', { error: 'Password is required' })
     .min(1, 'Password is required')
     .max(FIELD_LIMITS.passwordMaxLength, 'Invalid login credentials'),
 });
@@ -42,8 +40,7 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 /** `signup` confirms a new account's address; `email_change` confirms the new address of a change. */
 export const VERIFICATION_TYPES = ['signup', 'email_change'] as const;
 export const verifyEmailRequestSchema = z.object({
-  token: z
-    .string({ error: 'This confirmation link is invalid or has expired.' })
+  token: textField('token', { error: 'This confirmation link is invalid or has expired.' })
     .min(1, 'This confirmation link is invalid or has expired.')
     .max(200, 'This confirmation link is invalid or has expired.'),
   type: z.enum(VERIFICATION_TYPES, { error: 'This confirmation link is invalid or has expired.' }),
@@ -56,18 +53,66 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
 export const USER_EXISTS_MESSAGE = 'User already registered';
 export const INVALID_LINK_MESSAGE = 'This confirmation link is invalid or has expired.';
 
-/** What identity answers for a sign-up or sign-in: the user and a new session token for the cookie. */
-export interface SessionGrant {
+/** A short-lived access token for the gateway's cookie (verified there without calling identity). */
+export interface AccessGrant {
+  accessToken: string;
+  accessTokenExpiresAt: string;
+}
+
+/** What identity answers for a sign-up or sign-in: the user, a new session token and an access token. */
+export interface SessionGrant extends AccessGrant {
   user: User;
   sessionToken: string;
   expiresAt: string;
 }
+
+/**
+ * What a refresh answers: a new access token and, when the session token was rotated, the new one
+ * (absent when a concurrent refresh of the same browser rotated it a moment before).
+ */
+export interface RefreshGrant extends AccessGrant {
+  user: SessionUser;
+  sessionToken?: string;
+  expiresAt: string;
+}
+
+/** Claims of the access token: the caller and the session it was issued for. */
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** Access tokens live this long by default (`ACCESS_TOKEN_TTL_SECONDS`); revocations are kept as long. */
+export const ACCESS_TOKEN_TTL_SECONDS = 600;
+
+export const sessionsRevokedSchema = z.object({ userId: z.uuid(), sessionIds: z.array(z.uuid()) });
+export type SessionsRevoked = z.infer<typeof sessionsRevokedSchema>;
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
+
+/** POST /api/auth/change-password: the current password is checked, the new one follows spec 5. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(FIELD_LIMITS.passwordMaxLength, WRONG_CURRENT_PASSWORD_MESSAGE),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The caller and the session they act from, as the gateway passes them to identity. */
+export const callerSessionSchema = z.object({ userId: z.uuid(), sessionId: z.uuid() });
+export const changePasswordRpcSchema = changePasswordRequestSchema.extend(callerSessionSchema.shape);
 export const sessionTokenRequestSchema = z.object({ sessionToken: z.string().min(1).max(200) });
 /** The signed-in caller as the gateway passes it on to services. */
 export interface SessionUser {
   id: string;
   email: string;
   emailVerified: boolean;
+  /** The session the caller's access token belongs to (set by the gateway's guard). */
+  sessionId?: string;
 }
 
 // Account management (API.md "Account").

@@ -22,3 +22,14 @@ describe('fundraising progress', () => {
     expect(formatMoney('12.5')).toBe('$12.50');
   });
 });
+
+describe('formatMoney with a currency', () => {
+  it('formats pounds and euros by their ISO code', () => {
+    expect(formatMoney('1250.00', 'GBP')).toBe('£1,250');
+    expect(formatMoney('12.5', 'EUR')).toBe('€12.50');
+  });
+
+  it('falls back to dollars for a code Intl does not know', () => {
+    expect(formatMoney('10', 'NOT-A-CODE')).toBe('$10');
+  });
+});

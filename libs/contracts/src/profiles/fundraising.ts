@@ -6,12 +6,34 @@ export function progressPercent(raised: string | number, goal: string | number):
   return Math.min(100, (r / g) * 100);
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const formatters = new Map<string, { whole: Intl.NumberFormat; cents: Intl.NumberFormat }>();
 
-/** $1,250 for whole amounts, $12.50 otherwise; amounts arrive as decimal strings (spec 3). */
-export function formatMoney(amount: string | number): string {
+function formattersFor(currency: string, locale: string) {
+  const key = `${locale}|${currency}`;
+  let found = formatters.get(key);
+  if (!found) {
+    let code = currency;
+    try {
+      new Intl.NumberFormat(locale, { style: 'currency', currency: code });
+    } catch {
+      code = 'USD';
+    }
+    found = {
+      whole: new Intl.NumberFormat(locale, { style: 'currency', currency: code, maximumFractionDigits: 0 }),
+      cents: new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: 2 }),
+    };
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * $1,250 for whole amounts, $12.50 otherwise; amounts arrive as decimal strings (spec 3). Another ISO
+ * 4217 currency (JustGiving pages are often GBP) formats as that currency: £1,250.
+ */
+export function formatMoney(amount: string | number, currency = 'USD', locale = 'en-US'): string {
   const n = Number(amount);
-  if (!Number.isFinite(n)) return wholeDollars.format(0);
-  return Number.isInteger(n) ? wholeDollars.format(n) : withCents.format(n);
+  const { whole, cents } = formattersFor(currency.toUpperCase(), locale);
+  if (!Number.isFinite(n)) return whole.format(0);
+  return Number.isInteger(n) ? whole.format(n) : cents.format(n);
 }

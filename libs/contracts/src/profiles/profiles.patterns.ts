@@ -9,11 +9,14 @@ export const PROFILES = {
   profile: {
     create: 'profiles.profile.create',
     getBySlug: 'profiles.profile.get-by-slug',
+    visibility: 'profiles.profile.visibility',
     update: 'profiles.profile.update',
     delete: 'profiles.profile.delete',
     listOwn: 'profiles.profile.list-own',
     latestSlug: 'profiles.profile.latest-slug',
     reorderChallenges: 'profiles.profile.reorder-challenges',
+    refreshTotals: 'profiles.profile.refresh-totals',
+    listDonations: 'profiles.profile.list-donations',
   },
   slug: {
     availability: 'profiles.slug.availability',
@@ -22,6 +25,11 @@ export const PROFILES = {
     create: 'profiles.challenge.create',
     update: 'profiles.challenge.update',
     delete: 'profiles.challenge.delete',
+  },
+  claim: {
+    create: 'profiles.claim.create',
+    release: 'profiles.claim.release',
+    listOwn: 'profiles.claim.list-own',
   },
   encouragement: {
     create: 'profiles.encouragement.create',

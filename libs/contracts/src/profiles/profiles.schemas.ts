@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../common/limits.js';
+import { calendarDate, textField } from '../common/text.js';
 import { DONATION_PLATFORMS } from './donation-links.js';
+import { TOTALS_SOURCES } from './fundraising-totals.js';
+import { fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.schemas.js';
 
 /** What profiles knows of an account, from identity's events. */
 export const accountSchema = z.object({
@@ -26,8 +29,7 @@ export const urlSlugSchema = z
   );
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} can be at most ${max} characters`);
@@ -44,13 +46,14 @@ function isWebAddress(value: string): boolean {
 }
 
 const optionalUrl = (label: string) =>
-  z
-    .string()
+  textField(label)
     .trim()
     .max(FIELD_LIMITS.charityLink, `${label} can be at most ${FIELD_LIMITS.charityLink} characters`)
     .refine((value) => value === '' || isWebAddress(value), `${label} must be a web address (https://…)`)
     .transform((value) => (value === '' ? null : value))
     .nullish();
+
+export const DONORDRIVE_PARTICIPANT_ID_MESSAGE = 'The DonorDrive participant ID may only contain digits';
 
 /** Non-numbers become 0 (spec 5); then the range is checked. */
 const wholeNumber = (min: number, max: number, label: string) =>
@@ -79,8 +82,7 @@ export const challengeAmountSchema = z.preprocess(
 
 export const challengeInputSchema = z.object({
   amount: challengeAmountSchema,
-  description: z
-    .string({ error: 'Please fill in all fields' })
+  description: textField('The description', { error: 'Please fill in all fields' })
     .trim()
     .min(1, 'Please fill in all fields')
     .max(FIELD_LIMITS.challengeDescription, 'The description can be at most 500 characters'),
@@ -122,41 +124,35 @@ function camelize(value: unknown): unknown {
   return out;
 }
 
-const moneyString = z.coerce
-  .number({ error: 'The amount must be a number' })
-  .min(0, 'The amount cannot be negative')
-  .max(100_000_000, 'The amount is too large');
-
 /** Editable profile fields with the limits of spec 5 (without the platform cross-checks). */
 export const profileFieldsSchema = z.object({
   name: text('Your name', FIELD_LIMITS.name),
   marathonName: text('Marathon name', FIELD_LIMITS.marathonName),
-  marathonDate: z
-    .string({ error: 'Please select a marathon date.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select a marathon date.')
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Please select a marathon date.'),
+  marathonDate: calendarDate('Please select a marathon date.'),
   goalHours: wholeNumber(FIELD_LIMITS.goalHoursMin, FIELD_LIMITS.goalHoursMax, 'Goal hours'),
   goalMinutes: wholeNumber(FIELD_LIMITS.goalMinutesMin, FIELD_LIMITS.goalMinutesMax, 'Goal minutes'),
-  description: z
-    .string({ error: 'Story cannot be empty' })
+  description: textField('Your story', { error: 'Story cannot be empty' })
     .trim()
     .min(1, 'Story cannot be empty')
     .max(FIELD_LIMITS.description, `Your story can be at most ${FIELD_LIMITS.description} characters`),
   donationPlatform: z.enum(DONATION_PLATFORMS, { error: 'Please select a donation platform.' }),
   charityLink: optionalUrl('The charity link'),
   donorDriveEventUrl: optionalUrl('The DonorDrive event URL'),
-  donorDriveParticipantId: z.string().trim().max(50, 'The DonorDrive participant ID is too long').nullish(),
-  justGivingPageShortName: z
-    .string()
+  donorDriveParticipantId: textField('The DonorDrive participant ID')
+    .trim()
+    .max(50, 'The DonorDrive participant ID is too long')
+    .regex(/^\d*$/, DONORDRIVE_PARTICIPANT_ID_MESSAGE)
+    .nullish(),
+  justGivingPageShortName: textField('The JustGiving page short name')
     .trim()
     .max(100, 'The JustGiving page short name is too long')
     .regex(/^[A-Za-z0-9_-]*$/, 'The JustGiving page short name may only contain letters, numbers, - and _')
     .nullish(),
   hakuDonationUrl: optionalUrl('The Haku fundraising page URL'),
   connectStrava: z.boolean().default(false),
-  fundraisingGoal: moneyString.nullish(),
-  fundsRaised: moneyString.nullish(),
-  totalDonors: z.coerce.number().int().min(0).max(10_000_000).nullish(),
+  fundraisingGoal: fundraisingGoalSchema.optional(),
+  fundsRaised: fundsRaisedSchema.optional(),
+  totalDonors: totalDonorsSchema.optional(),
 });
 
 type PlatformFields = Pick<
@@ -223,6 +219,10 @@ export const challengeSchema = z.object({
   description: z.string(),
   isExclusive: z.boolean(),
   position: z.number().int(),
+  /** The claimer's name for a claimed exclusive challenge, else null. */
+  claimedBy: z.string().nullable(),
+  /** How many supporters have chosen it. */
+  claimCount: z.number().int(),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
@@ -247,6 +247,11 @@ export const profileSchema = z.object({
   fundsRaised: z.string(),
   fundraisingGoal: z.string(),
   totalDonors: z.number().int(),
+  /** ISO 4217, from the platform (JustGiving pages are often GBP); USD by default. */
+  fundraisingCurrency: z.string(),
+  totalsSource: z.enum(TOTALS_SOURCES),
+  /** When the platform's totals were last read; null for manual totals or before the first sync. */
+  totalsSyncedAt: z.iso.datetime().nullable(),
   fundraisingChallenges: z.array(challengeSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -284,15 +289,17 @@ export interface SlugAvailability {
   message?: string;
 }
 
+/** A supporter's name, as encouragement and challenge claims take it: 1-100 characters. */
+export const supporterNameSchema = (requiredMessage: string) =>
+  textField('Your name', { error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`);
+
 export const encouragementRequestSchema = z.object({
   runnerProfileId: z.uuid('Runner profile not found'),
-  senderName: z
-    .string({ error: 'Both name and message are required' })
-    .trim()
-    .min(1, 'Both name and message are required')
-    .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`),
-  message: z
-    .string({ error: 'Both name and message are required' })
+  senderName: supporterNameSchema('Both name and message are required'),
+  message: textField('The message', { error: 'Both name and message are required' })
     .trim()
     .min(1, 'Both name and message are required')
     .max(
@@ -343,6 +350,18 @@ const caller = { userId: z.uuid() };
 
 export const createProfileCommandSchema = z.object({ ...caller, profile: createProfileRequestSchema });
 export const getProfileBySlugQuerySchema = z.object({ slug: z.string() });
+/**
+ * Whether a viewer may read a page's public data (fitness reads): by page id, or by runner for the
+ * activities list. An unknown page, or one not published to anyone but its owner, is 404.
+ */
+export const pageVisibilityQuerySchema = z
+  .object({
+    profileId: z.uuid().optional(),
+    userId: z.uuid().optional(),
+    viewerUserId: z.uuid().optional(),
+  })
+  .refine((q) => q.profileId !== undefined || q.userId !== undefined, 'profileId or userId is required');
+export type PageVisibilityQuery = z.infer<typeof pageVisibilityQuerySchema>;
 export const updateProfileCommandSchema = z.object({
   ...caller,
   profileId: z.uuid(),

@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { loadBaseEnv } from '../config/env.js';
 import { startHealthServer, type HealthServer, type ReadinessCheck } from '../health/health-server.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
+import { natsConnectionOptions } from '../messaging/nats-trust.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
 import { NATS_CONNECTION } from './service-core.module.js';
 
@@ -26,7 +27,7 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
     transport: Transport.NATS,
     options: {
-      servers: env.NATS_URL.split(','),
+      ...natsConnectionOptions(env),
       queue: service,
       name: service,
       gracefulShutdown: true,

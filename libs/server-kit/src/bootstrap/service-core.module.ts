@@ -16,6 +16,7 @@ import { loadBaseEnv } from '../config/env.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { healthControllerFor } from '../health/health-controller.js';
 import { createLogger } from '../logging/logger.js';
+import { natsConnectionOptions } from '../messaging/nats-trust.js';
 
 export const LOGGER = Symbol('LOGGER');
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -59,7 +60,7 @@ export class ServiceCoreModule {
           provide: NATS_CONNECTION,
           useFactory: (): Promise<NatsConnection> =>
             connect({
-              servers: env.NATS_URL.split(','),
+              ...natsConnectionOptions(env),
               name: `${options.service}-events`,
               maxReconnectAttempts: -1,
             }),

@@ -7,6 +7,13 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/runpledge'),
   REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** This process's own NATS user (see natsServerConfig); unset locally, where NATS trusts everyone. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().optional(),
+  /** A NATS credentials file (nkey/JWT) instead of NATS_USER/NATS_PASSWORD. */
+  NATS_CREDS: z.string().min(1).optional(),
+  /** CA of the NATS server's TLS certificate (production: NATS_URL=tls://...). */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
   /** Namespaces every subject, stream and key so parallel runs (tests, stacks) never collide. */
   NATS_SUBJECT_PREFIX: z
     .string()
@@ -33,9 +40,88 @@ export function parseEnv<TSchema extends z.ZodType>(
       .join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
+  if ((result.data as { NODE_ENV?: string }).NODE_ENV === 'production') {
+    const problems = productionProblems(schema, source);
+    if (problems.length > 0) {
+      throw new Error(`Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    }
+  }
   return result.data;
 }
 
 export function loadBaseEnv(source: NodeJS.ProcessEnv = process.env): BaseEnv {
   return parseEnv(baseEnvSchema, source);
+}
+
+/** Values that only make sense on a developer's machine; production refuses to start with any of them. */
+export const DEVELOPMENT_DEFAULTS = {
+  SESSION_SECRET: 'development-only-session-secret-change-me',
+  TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 'runpledge-dev-only-token-key').toString('base64'),
+  STRAVA_WEBHOOK_VERIFY_TOKEN: 'runpledge-local-verify-token',
+} as const;
+
+/** Secrets a process must be given in production when its configuration declares them. */
+const PRODUCTION_SECRETS = [
+  'SESSION_SECRET',
+  'TOKEN_ENCRYPTION_KEY',
+  'STRAVA_WEBHOOK_VERIFY_TOKEN',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRAVA_CLIENT_ID',
+  'STRAVA_CLIENT_SECRET',
+  'SMTP_URL',
+] as const;
+/** Set only to reach the local emulators (tools/emulators). */
+const EMULATOR_ONLY = ['STRIPE_API_BASE'] as const;
+/** Addresses of outside parties: never this machine in production. */
+const OUTSIDE_URLS = ['PUBLIC_URL', 'STRAVA_BASE_URL'] as const;
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
+
+function declaredKeys(schema: z.ZodType): Set<string> {
+  const def = (schema as { _zod: { def: { type: string; in?: z.ZodType; shape?: Record<string, unknown> } } })._zod.def;
+  if (def.type === 'object') return new Set(Object.keys((schema as z.ZodObject).shape));
+  if (def.in) return declaredKeys(def.in);
+  return new Set();
+}
+
+/**
+ * What makes a configuration unfit for production, one line per variable: a secret missing or left at
+ * its development default, an emulator URL, a loopback address for the public site or an outside party.
+ * Only the variables `schema` declares are checked (each process needs its own).
+ */
+export function productionProblems(schema: z.ZodType, source: NodeJS.ProcessEnv): string[] {
+  const declared = declaredKeys(schema);
+  const problems: string[] = [];
+  const value = (key: string) => (source[key] === '' ? undefined : source[key]);
+  for (const key of PRODUCTION_SECRETS) {
+    if (!declared.has(key)) continue;
+    const given = value(key);
+    if (given === undefined) problems.push(`${key}: must be set in production`);
+    else if (given === DEVELOPMENT_DEFAULTS[key as keyof typeof DEVELOPMENT_DEFAULTS]) {
+      problems.push(`${key}: is the development default; set a secret of your own in production`);
+    }
+  }
+  for (const key of EMULATOR_ONLY) {
+    if (declared.has(key) && value(key) !== undefined) {
+      problems.push(`${key}: points at the local emulator; unset it in production`);
+    }
+  }
+  for (const key of OUTSIDE_URLS) {
+    const given = value(key);
+    if (!declared.has(key)) continue;
+    if (key === 'PUBLIC_URL' && given === undefined) {
+      problems.push(`${key}: must be set in production (the site's public https address)`);
+      continue;
+    }
+    if (given === undefined) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(given);
+    } catch {
+      continue; // the schema names a malformed URL itself
+    }
+    if (LOOPBACK.test(url.hostname)) problems.push(`${key}: is a local address (${url.host}); refused in production`);
+    else if (key === 'PUBLIC_URL' && url.protocol !== 'https:') problems.push(`${key}: must be https in production`);
+  }
+  return problems;
 }

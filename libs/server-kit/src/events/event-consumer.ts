@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { eventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@runpledge/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { durableName, eventStreamName, eventSubject, subjectPrefix } from '../messaging/subject.js';
+import { consumerDurableName, eventStreamName, eventSubject, subjectPrefix } from '../messaging/subject.js';
 import { ensureEventStream } from './jetstream.js';
 import { ProcessedEvent } from './processed-event.entity.js';
 
@@ -54,7 +54,7 @@ export class EventConsumer {
     // One durable consumer per event type: `filter_subject` works on every JetStream server
     // (`filter_subjects` needs 2.10), and each type keeps its own position.
     for (const type of this.handledTypes) {
-      const durable = `${durableName(this.service, this.prefix)}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+      const durable = consumerDurableName(this.service, type, this.prefix);
       const existing = await jsm.consumers.info(stream, durable).catch(() => undefined);
       if (!existing) {
         await jsm.consumers.add(stream, {

@@ -23,6 +23,8 @@ export interface OutgoingMail {
   html: string;
   /** The link the mail is about: logged outside production so a developer can click it. */
   link?: string;
+  /** A fixed Message-ID (`<…@…>`) for a mail that must be recognisable if it is ever sent again. */
+  messageId?: string;
 }
 
 /** Sends through SMTP when SMTP_URL is set; otherwise writes each message to the outbox folder. */
@@ -44,6 +46,7 @@ export class Mailer {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
     });
     if (this.env.SMTP_URL) return;
     mkdirSync(this.env.OUTBOX_DIR, { recursive: true });

@@ -27,3 +27,13 @@ export function durableName(service: string, prefix = subjectPrefix()): string {
   const token = prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_');
   return token ? `${token}_${service}` : service;
 }
+
+/** Durable consumer name of a service for one event type (one consumer per type, see EventConsumer). */
+export function consumerDurableName(service: string, type: string, prefix = subjectPrefix()): string {
+  return `${durableName(service, prefix)}__${type.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** A core NATS subject every subscriber hears (a broadcast such as identity's session revocations). */
+export function broadcastSubject(subject: string, prefix = subjectPrefix()): string {
+  return `${prefix}${subject}`;
+}

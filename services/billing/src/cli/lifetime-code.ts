@@ -1,15 +1,20 @@
-// `npm run billing:code -- --lifetime CODE [--max 50] [--expires 2027-12-31]`: creates a code that
-// grants lifetime access at /payment (or changes the limits of an existing one).
+// `npm run billing:code -- [--lifetime CODE] [--max 50] [--expires 2027-12-31]`: creates a code that
+// grants lifetime access at /payment (or changes the limits of an existing one). Without --lifetime the
+// code is random and unguessable (12 characters without look-alikes); a chosen short code is warned about.
 import 'reflect-metadata';
 import { DISCOUNT_CODE_MAX_LENGTH } from '@runpledge/contracts';
 import { DataSource } from 'typeorm';
 import { parseArgs } from 'node:util';
 import { dataSourceOptions } from '../database/data-source.js';
 import { LifetimeCodeEntity } from '../lifetime-codes/lifetime-code.entity.js';
-import { normalizeLifetimeCode } from '../lifetime-codes/lifetime-code.util.js';
+import {
+  MIN_UNGUESSABLE_CODE_LENGTH,
+  generateLifetimeCode,
+  normalizeLifetimeCode,
+} from '../lifetime-codes/lifetime-code.util.js';
 import { LifetimeCodesRepository } from '../lifetime-codes/lifetime-codes.repository.js';
 
-const USAGE = 'usage: npm run billing:code -- --lifetime CODE [--max REDEMPTIONS] [--expires YYYY-MM-DD]';
+const USAGE = 'usage: npm run billing:code -- [--lifetime CODE] [--max REDEMPTIONS] [--expires YYYY-MM-DD]';
 
 function fail(message: string): never {
   console.error(`${message}\n${USAGE}`);
@@ -19,8 +24,13 @@ function fail(message: string): never {
 const { values } = parseArgs({
   options: { lifetime: { type: 'string' }, max: { type: 'string' }, expires: { type: 'string' } },
 });
-const code = normalizeLifetimeCode(values.lifetime ?? '');
-if (!code) fail('--lifetime CODE is required');
+const code = values.lifetime === undefined ? generateLifetimeCode() : normalizeLifetimeCode(values.lifetime);
+if (!code) fail('--lifetime CODE must not be empty (leave it out for a random code)');
+if (code.length < MIN_UNGUESSABLE_CODE_LENGTH) {
+  console.warn(
+    `warning: ${code} has fewer than ${MIN_UNGUESSABLE_CODE_LENGTH} characters and can be guessed; leave --lifetime out for a random code`,
+  );
+}
 if (code.length > DISCOUNT_CODE_MAX_LENGTH) fail(`a code has at most ${DISCOUNT_CODE_MAX_LENGTH} characters`);
 const max = values.max === undefined ? null : Number(values.max);
 if (max !== null && (!Number.isInteger(max) || max < 1)) fail('--max must be a whole number of at least 1');

@@ -9,6 +9,8 @@ export interface ActivityFilter {
   runsOnly: boolean;
   /** False when the viewer may not see Strava-sourced data (display rules). */
   includeStrava: boolean;
+  /** True for anyone but the runner: activities Strava shows only to some people are left out. */
+  visibleToAllOnly: boolean;
   /** `YYYY-MM-DD`: only activities on or after this local date. */
   since?: string | null;
 }
@@ -31,6 +33,7 @@ const COLUMNS = [
   'elevation_gain_meters',
   'start_date',
   'start_date_local',
+  'visible_to_all',
 ];
 
 @Injectable()
@@ -64,6 +67,7 @@ export class ActivitiesRepository {
         r.elevationGainMeters,
         r.startDate,
         r.startDateLocal,
+        r.visibleToAll,
       ];
       const placeholders = values.map((value) => `$${params.push(value)}`);
       return `(${placeholders.join(', ')})`;
@@ -74,7 +78,8 @@ export class ActivitiesRepository {
          "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "sport_type" = EXCLUDED."sport_type",
          "distance_meters" = EXCLUDED."distance_meters", "duration_seconds" = EXCLUDED."duration_seconds",
          "elevation_gain_meters" = EXCLUDED."elevation_gain_meters", "start_date" = EXCLUDED."start_date",
-         "start_date_local" = EXCLUDED."start_date_local", "updated_at" = now()
+         "start_date_local" = EXCLUDED."start_date_local", "visible_to_all" = EXCLUDED."visible_to_all",
+         "updated_at" = now()
        RETURNING (xmax = 0) AS inserted`,
       params,
     );
@@ -156,6 +161,7 @@ export class ActivitiesRepository {
   ): void {
     if (filter.runsOnly) query.andWhere('a.sport_type IN (:...runTypes)', { runTypes: [...RUN_SPORT_TYPES] });
     if (!filter.includeStrava) query.andWhere(`a.source <> 'strava'`);
+    if (filter.visibleToAllOnly) query.andWhere('a.visible_to_all');
     if (filter.since) query.andWhere('a.start_date_local >= :since', { since: filter.since });
   }
 }

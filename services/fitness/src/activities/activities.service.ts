@@ -31,6 +31,7 @@ export class ActivitiesService {
     const rows = await this.activities.findNewest(request.userId, request.limit, {
       runsOnly: request.type === 'run',
       includeStrava,
+      visibleToAllOnly: !isOwner,
     });
     return rows.map(toActivity);
   }
@@ -92,5 +93,6 @@ function manualRecord(input: ManualActivityInput): ActivityRecord {
     // A hand-entered run has a day, not a time: midday keeps it on that day in every time zone near UTC.
     startDate: new Date(`${input.date}T12:00:00Z`),
     startDateLocal: `${input.date}T12:00:00`,
+    visibleToAll: true,
   };
 }

@@ -34,6 +34,10 @@ export class ActivityEntity {
   @Column('timestamptz', { name: 'start_date' })
   startDate: Date;
 
+  /** False for a Strava activity that Strava does not show to everyone: only its runner sees it here. */
+  @Column('boolean', { name: 'visible_to_all', default: true })
+  visibleToAll: boolean;
+
   /** Wall-clock start where the run happened; only read in SQL (weekly totals), never as a Date. */
   @Column('timestamp', { name: 'start_date_local', select: false })
   startDateLocal: string;

@@ -1,4 +1,4 @@
-import { baseEnvSchema, parseEnv } from '@runpledge/server-kit';
+import { DEVELOPMENT_DEFAULTS, baseEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { z } from 'zod';
 
 /** Where the local Strava emulator (tools/emulators) listens, and the client it knows. */
@@ -7,7 +7,6 @@ export const STRAVA_EMULATOR = {
   clientId: 'local-client',
   clientSecret: 'local-secret',
 };
-const DEV_TOKEN_KEY = Buffer.alloc(32, 'runpledge-dev-only-token-key').toString('base64');
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -21,7 +20,7 @@ export const fitnessEnvSchema = baseEnvSchema
     /** Strava's address; unset: https://www.strava.com with real keys, else the local emulator. */
     STRAVA_BASE_URL: z.url().optional(),
     /** What Strava must echo when it validates the webhook subscription. */
-    STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default('runpledge-local-verify-token'),
+    STRAVA_WEBHOOK_VERIFY_TOKEN: z.string().min(1).default(DEVELOPMENT_DEFAULTS.STRAVA_WEBHOOK_VERIFY_TOKEN),
     /** The worker makes sure Strava pushes events to `{PUBLIC_URL}/api/webhooks/strava`. */
     STRAVA_WEBHOOK_SUBSCRIBE: z
       .enum(['true', 'false'])
@@ -32,7 +31,7 @@ export const fitnessEnvSchema = baseEnvSchema
     /** AES-256-GCM key (32 bytes, base64) for the Strava tokens at rest; also signs OAuth state. */
     TOKEN_ENCRYPTION_KEY: z
       .string()
-      .default(DEV_TOKEN_KEY)
+      .default(DEVELOPMENT_DEFAULTS.TOKEN_ENCRYPTION_KEY)
       .refine((key) => Buffer.from(key, 'base64').length === 32, 'TOKEN_ENCRYPTION_KEY must be 32 bytes, base64'),
     /** Strava's read limits for this app (raised by Strava on request); headers correct them at run time. */
     STRAVA_RATE_LIMIT_SHORT: positiveInt(100),
@@ -42,10 +41,6 @@ export const fitnessEnvSchema = baseEnvSchema
     /** Every connected athlete is re-synced this often, in case a webhook was missed. */
     STRAVA_RECONCILE_EVERY_MINUTES: positiveInt(360),
     SYNC_WORKER_CONCURRENCY: positiveInt(8),
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || e.TOKEN_ENCRYPTION_KEY !== DEV_TOKEN_KEY, {
-    path: ['TOKEN_ENCRYPTION_KEY'],
-    message: 'TOKEN_ENCRYPTION_KEY must be set in production',
   })
   .transform((e) => {
     const realKeys = Boolean(e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET);

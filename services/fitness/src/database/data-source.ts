@@ -5,10 +5,18 @@ import { FitnessProfileEntity } from '../fitness-profiles/fitness-profile.entity
 import { StravaConnectionEntity } from '../strava-connections/strava-connection.entity.js';
 import { CreateFitnessProfiles1763800000400 } from './migrations/1763800000400-CreateFitnessProfiles.js';
 import { CreateStravaConnectionsAndActivities1763800000410 } from './migrations/1763800000410-CreateStravaConnectionsAndActivities.js';
+import { CreateStravaWebhookSubscriptions1795553271981 } from './migrations/1795553271981-CreateStravaWebhookSubscriptions.js';
+import { AddActivityVisibleToAll1795553885134 } from './migrations/1795553885134-AddActivityVisibleToAll.js';
+import { WebhookSubscriptionEntity } from '../webhook-subscription/webhook-subscription.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'fitness',
   url: env.DATABASE_URL,
-  entities: [FitnessProfileEntity, StravaConnectionEntity, ActivityEntity],
-  migrations: [CreateFitnessProfiles1763800000400, CreateStravaConnectionsAndActivities1763800000410],
+  entities: [FitnessProfileEntity, StravaConnectionEntity, ActivityEntity, WebhookSubscriptionEntity],
+  migrations: [
+    CreateFitnessProfiles1763800000400,
+    CreateStravaConnectionsAndActivities1763800000410,
+    CreateStravaWebhookSubscriptions1795553271981,
+    AddActivityVisibleToAll1795553885134,
+  ],
 });

@@ -3,7 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   FITNESS,
   stravaAuthorizeRequestSchema,
-  stravaCallbackQuerySchema,
+  stravaCompleteAuthorizationSchema,
   stravaCompleteSetupBodySchema,
   stravaConnectBodySchema,
   stravaUserRequestSchema,
@@ -18,13 +18,13 @@ export class StravaConnectionsController {
 
   @RpcHandler(FITNESS.strava.authorizeUrl)
   authorizeUrl(@Payload() payload: unknown) {
-    const { userId, profileSlug } = stravaAuthorizeRequestSchema.parse(payload);
-    return this.connections.authorizeUrl(userId, profileSlug);
+    const { userId, profileSlug, nonce } = stravaAuthorizeRequestSchema.parse(payload);
+    return this.connections.authorizeUrl(userId, profileSlug, nonce);
   }
 
   @RpcHandler(FITNESS.strava.completeAuthorization)
   completeAuthorization(@Payload() payload: unknown) {
-    return this.connections.completeAuthorization(stravaCallbackQuerySchema.parse(payload));
+    return this.connections.completeAuthorization(stravaCompleteAuthorizationSchema.parse(payload));
   }
 
   @RpcHandler(FITNESS.strava.connect)

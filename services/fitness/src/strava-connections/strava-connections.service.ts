@@ -2,11 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
   FITNESS_MESSAGES,
-  type StravaCallbackQuery,
+  STRAVA_OAUTH_COOKIE,
+  type StravaCompleteAuthorization,
+  type StravaOAuthError,
   type StravaCompleteSetupBody,
   type StravaConnectBody,
 } from '@runpledge/contracts';
-import { LOGGER, ServiceException } from '@runpledge/server-kit';
+import { LOGGER, REDIS, ServiceException } from '@runpledge/server-kit';
+import type { Redis } from 'ioredis';
+import { env } from '../config/env.js';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ActivitiesRepository } from '../activities/activities.repository.js';
@@ -17,9 +21,11 @@ import { TOKEN_KEY } from '../strava/strava.module.js';
 import { SyncQueue } from '../sync/sync-queue.js';
 import { StravaConnectionsRepository } from './strava-connections.repository.js';
 import { StravaTokensService } from './strava-tokens.service.js';
-import { decryptToken, signState, verifyState } from './token-cipher.util.js';
+import { decryptToken, hashNonce, newStateId, sameSecret, signState, verifyState } from './token-cipher.util.js';
 
-const STATE_TTL_MS = 10 * 60_000;
+/** As long as the browser's nonce cookie lives. */
+const STATE_TTL_MS = STRAVA_OAUTH_COOKIE.maxAgeSeconds * 1000;
+const stateKey = (id: string) => `${env.REDIS_PREFIX}strava:oauth-state:${id}`;
 const READ_SCOPES = ['activity:read', 'activity:read_all'];
 
 @Injectable()
@@ -33,37 +39,60 @@ export class StravaConnectionsService {
     private readonly syncQueue: SyncQueue,
     private readonly dataSource: DataSource,
     @Inject(TOKEN_KEY) private readonly key: Buffer,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Strava's authorize URL for the owner of `profileSlug`, with a signed, expiring state. */
-  async authorizeUrl(userId: string, profileSlug: string): Promise<{ url: string }> {
+  /**
+   * Strava's authorize URL for the owner of `profileSlug`, with a signed, expiring state that names
+   * the user and carries the hash of the starting browser's nonce; its id is kept until first use.
+   */
+  async authorizeUrl(userId: string, profileSlug: string, nonce: string): Promise<{ url: string }> {
     const page = await this.pages.findBySlug(profileSlug);
     if (!page) throw ServiceException.notFound('Runner profile not found');
     if (page.userId !== userId) throw ServiceException.forbidden('Only the runner can connect Strava to this page');
-    const state = signState(this.key, { userId, profileSlug, expiresAt: Date.now() + STATE_TTL_MS });
+    const id = newStateId();
+    await this.redis.set(stateKey(id), userId, 'PX', STATE_TTL_MS);
+    const state = signState(this.key, {
+      id,
+      userId,
+      profileSlug,
+      nonceHash: hashNonce(nonce),
+      expiresAt: Date.now() + STATE_TTL_MS,
+    });
     return { url: this.strava.authorizeUrl(state) };
   }
 
-  /** Strava's redirect back: stores the tokens server-side and says where the browser goes next. */
-  async completeAuthorization(query: StravaCallbackQuery): Promise<{ redirectTo: string }> {
-    if (query.error) return { redirectTo: `/?strava_error=${encodeURIComponent(query.error)}` };
+  /**
+   * Strava's redirect back: finished by the signed-in user and the browser (nonce cookie) that
+   * started it, once; then stores the tokens server-side and says where the browser goes next.
+   * Anything else stores nothing and sends the browser to the landing page with a `strava_error`.
+   */
+  async completeAuthorization(query: StravaCompleteAuthorization): Promise<{ redirectTo: string }> {
+    const failed = (error: StravaOAuthError | string) => ({
+      redirectTo: `/?strava_error=${encodeURIComponent(error)}`,
+    });
+    if (query.error) return failed(query.error);
     const state = query.state ? verifyState(this.key, query.state) : undefined;
     if (!state || !query.code)
       throw ServiceException.badRequest('This Strava connection link is invalid or has expired. Please try again.');
+    if (!query.userId) return failed('sign_in_required');
+    if (query.userId !== state.userId) return failed('wrong_account');
+    if (!query.nonce || !sameSecret(hashNonce(query.nonce), state.nonceHash)) return failed('wrong_browser');
+    // Single use: the first callback to get here deletes the id; any other finds it gone.
+    if ((await this.redis.del(stateKey(state.id))) !== 1) return failed('link_already_used');
     const granted = (query.scope ?? '').split(',');
-    if (!READ_SCOPES.some((scope) => granted.includes(scope)))
-      return { redirectTo: '/?strava_error=activity_permission_required' };
+    if (!READ_SCOPES.some((scope) => granted.includes(scope))) return failed('activity_permission_required');
 
     let tokens;
     try {
       tokens = await this.strava.exchangeCode(query.code);
     } catch (err) {
       this.logger.warn({ err, userId: state.userId }, 'Strava code exchange failed');
-      return { redirectTo: '/?strava_error=authorization_failed' };
+      return failed('authorization_failed');
     }
     const athleteId = String(tokens.athlete?.id ?? '');
-    if (!athleteId) return { redirectTo: '/?strava_error=authorization_failed' };
+    if (!athleteId) return failed('authorization_failed');
     const outcome = await this.store(
       state.userId,
       athleteId,
@@ -72,7 +101,7 @@ export class StravaConnectionsService {
       new Date(tokens.expires_at * 1000),
       tokens.scope ?? query.scope ?? '',
     );
-    if (outcome === 'taken') return { redirectTo: '/?strava_error=athlete_already_connected' };
+    if (outcome === 'taken') return failed('athlete_already_connected');
     return { redirectTo: `/${encodeURIComponent(state.profileSlug)}/fitness?strava_connected=true` };
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { decryptToken, encryptToken, signState, verifyState } from './token-cipher.util.js';
+import { decryptToken, encryptToken, hashNonce, newStateId, signState, verifyState } from './token-cipher.util.js';
 
 const key = randomBytes(32);
 
@@ -25,7 +25,13 @@ describe('token encryption', () => {
 });
 
 describe('OAuth state', () => {
-  const state = { userId: '7d4b1c5e-4c39-4a57-9f3e-0e7a3c9a1b22', profileSlug: 'jane', expiresAt: Date.now() + 60_000 };
+  const state = {
+    id: newStateId(),
+    userId: '7d4b1c5e-4c39-4a57-9f3e-0e7a3c9a1b22',
+    profileSlug: 'jane',
+    nonceHash: hashNonce('a-random-browser-nonce'),
+    expiresAt: Date.now() + 60_000,
+  };
 
   it('verifies a state it signed', () => {
     expect(verifyState(key, signState(key, state))).toEqual(state);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -21,10 +21,31 @@ export function decryptToken(key: Buffer, sealed: string): string {
 }
 
 export interface OAuthState {
+  /** Random; kept server-side until the first use of the state. */
+  id: string;
   userId: string;
   profileSlug: string;
+  /** Hash of the nonce in the starting browser's cookie (see hashNonce). */
+  nonceHash: string;
   /** Epoch ms after which the state is refused. */
   expiresAt: number;
+}
+
+/** The nonce as the state carries it: the cookie's value never leaves the browser in a URL. */
+export function hashNonce(nonce: string): string {
+  return createHash('sha256').update(nonce).digest('base64url');
+}
+
+/** A fresh id for a state. */
+export function newStateId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Constant-time comparison of two strings (hashes). */
+export function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 // The state key is derived from the token key so it never doubles as an encryption key.
@@ -33,7 +54,7 @@ const stateKey = (key: Buffer) => createHmac('sha256', key).update('strava-oauth
 /** A signed, expiring OAuth `state`: the callback learns whose page started the flow. */
 export function signState(key: Buffer, state: OAuthState): string {
   const body = Buffer.from(
-    JSON.stringify([state.userId, state.profileSlug, state.expiresAt, randomBytes(6).toString('hex')]),
+    JSON.stringify([state.userId, state.profileSlug, state.expiresAt, state.id, state.nonceHash]),
   ).toString('base64url');
   const mac = createHmac('sha256', stateKey(key)).update(body).digest('base64url');
   return `${body}.${mac}`;
@@ -47,13 +68,12 @@ export function verifyState(key: Buffer, signed: string, now = Date.now()): OAut
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    const [userId, profileSlug, expiresAt] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [
-      string,
-      string,
-      number,
-    ];
+    const [userId, profileSlug, expiresAt, id, nonceHash] = JSON.parse(
+      Buffer.from(body, 'base64url').toString('utf8'),
+    ) as [string, string, number, string, string];
     if (typeof expiresAt !== 'number' || expiresAt < now) return undefined;
-    return { userId, profileSlug, expiresAt };
+    if (typeof id !== 'string' || typeof nonceHash !== 'string') return undefined;
+    return { id, userId, profileSlug, nonceHash, expiresAt };
   } catch {
     return undefined;
   }

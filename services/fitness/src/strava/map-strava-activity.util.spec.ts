@@ -12,6 +12,8 @@ const run = {
   type: 'Run',
   start_date: '2026-03-02T12:30:00Z',
   start_date_local: '2026-03-02T07:30:00Z',
+  private: false,
+  visibility: 'everyone',
   map: { summary_polyline: 'abc' },
 };
 
@@ -27,7 +29,14 @@ describe('mapStravaActivity', () => {
       elevationGainMeters: 42.3,
       startDate: new Date('2026-03-02T12:30:00Z'),
       startDateLocal: '2026-03-02T07:30:00',
+      visibleToAll: true,
     });
+  });
+
+  it('keeps private, followers-only and unspecified activities from everyone but their runner', () => {
+    expect(mapStravaActivity({ ...run, private: true, visibility: 'only_me' }).visibleToAll).toBe(false);
+    expect(mapStravaActivity({ ...run, visibility: 'followers_only' }).visibleToAll).toBe(false);
+    expect(mapStravaActivity({ ...run, private: undefined, visibility: undefined }).visibleToAll).toBe(false);
   });
 
   it('never carries a map or route', () => {

@@ -12,6 +12,11 @@ export interface ActivityRecord {
   startDate: Date;
   /** Wall-clock start where it happened (`YYYY-MM-DDTHH:mm:ss`): weeks are counted in the runner's time. */
   startDateLocal: string;
+  /**
+   * Whether anyone may see it. A Strava activity that is private or shown only to followers (or
+   * whose visibility Strava did not say) stays with its runner, whatever their consent.
+   */
+  visibleToAll: boolean;
 }
 
 const finite = (value: number | null | undefined): number =>
@@ -34,5 +39,6 @@ export function mapStravaActivity(activity: StravaActivity): ActivityRecord {
     elevationGainMeters: Math.max(0, finite(activity.total_elevation_gain)),
     startDate,
     startDateLocal: local,
+    visibleToAll: activity.private === false && activity.visibility === 'everyone',
   };
 }

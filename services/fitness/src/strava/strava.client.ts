@@ -75,9 +75,9 @@ export class StravaClient {
   }
 
   /** The app's push subscriptions (app credentials; not counted against the rate limits). */
-  listPushSubscriptions(): Promise<{ id: number; callback_url: string }[]> {
+  listPushSubscriptions(timeoutMs?: number): Promise<{ id: number; callback_url: string }[]> {
     const query = new URLSearchParams({ client_id: this.config.clientId, client_secret: this.config.clientSecret });
-    return this.send('GET', `/api/v3/push_subscriptions?${query}`, {});
+    return this.send('GET', `/api/v3/push_subscriptions?${query}`, { timeoutMs });
   }
 
   /** Strava validates `callbackUrl` (GET with hub.challenge) before it answers. */
@@ -118,7 +118,7 @@ export class StravaClient {
   private async send<T>(
     method: 'GET' | 'POST',
     path: string,
-    options: { body?: URLSearchParams; accessToken?: string; sentAt?: number },
+    options: { body?: URLSearchParams; accessToken?: string; sentAt?: number; timeoutMs?: number },
   ): Promise<T> {
     let response: Response;
     try {
@@ -129,7 +129,7 @@ export class StravaClient {
           ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
         },
         body: options.body,
-        signal: AbortSignal.timeout(this.config.requestTimeoutMs ?? 15_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? this.config.requestTimeoutMs ?? 15_000),
       });
     } catch (err) {
       throw new StravaApiError('unavailable', 0, `Strava unreachable: ${(err as Error).message}`);

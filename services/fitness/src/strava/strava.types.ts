@@ -11,6 +11,10 @@ export interface StravaActivity {
   type?: string | null;
   start_date: string;
   start_date_local?: string | null;
+  /** Private on Strava (only its athlete sees it). */
+  private?: boolean | null;
+  /** Who Strava shows it to: `everyone`, `followers_only` or `only_me`. */
+  visibility?: string | null;
 }
 
 export interface StravaTokenResponse {

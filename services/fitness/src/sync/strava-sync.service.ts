@@ -13,6 +13,16 @@ import { StravaApiError } from '../strava/strava.errors.js';
 import type { StravaActivity } from '../strava/strava.types.js';
 import type { SyncAthleteJob, SyncAthleteResult } from './sync-jobs.js';
 import { SyncQueue } from './sync-queue.js';
+import { WebhookSubscriptionService } from '../webhook-subscription/webhook-subscription.service.js';
+
+/**
+ * Whether Strava bore the event out. A job for an event Strava contradicted (a delete of an activity
+ * that exists, a deauthorization of a working token) is not kept: a later genuine event with the same
+ * (object, id, aspect) must not be taken for its replay.
+ */
+export interface WebhookOutcome {
+  confirmed: boolean;
+}
 
 /** Where a job keeps its progress, so a restarted job carries on from the page it reached. */
 export interface JobProgress<T> {
@@ -31,6 +41,7 @@ export class StravaSyncService {
     private readonly strava: StravaClient,
     private readonly queue: SyncQueue,
     private readonly events: DomainEvents,
+    private readonly subscription: WebhookSubscriptionService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -71,31 +82,53 @@ export class StravaSyncService {
     return { synced };
   }
 
-  /** Webhook events are hints: the activity is re-read from Strava, unknown athletes ignored. */
-  async applyWebhookEvent(event: StravaWebhookEvent): Promise<void> {
+  /**
+   * Webhook events are hints, never orders: Strava does not sign them. The activity is re-read from
+   * Strava (a delete removes it only when Strava answers 404 to its owner), a deauthorization forgets
+   * the runner only when Strava refuses their token; unknown athletes are ignored.
+   */
+  async applyWebhookEvent(event: StravaWebhookEvent): Promise<WebhookOutcome> {
     const connection = await this.connections.findByAthleteId(String(event.owner_id));
-    if (!connection) return;
+    if (!connection) return { confirmed: true };
     const { userId } = connection;
     if (event.object_type === 'athlete') {
       if (event.aspect_type === 'update' && String(event.updates?.authorized) === 'false') {
+        if (!(await this.stravaRefusesToken(userId))) {
+          this.logger.warn({ userId }, 'Strava deauthorization event not confirmed: the token still works; ignored');
+          return { confirmed: false };
+        }
         await this.connectionsService.forget(userId);
         this.logger.info({ userId }, 'Strava deauthorized by the athlete: tokens and activities removed');
       }
-      return;
+      return { confirmed: true };
     }
     const externalId = String(event.object_id);
-    if (event.aspect_type === 'delete') {
-      await this.activities.deleteStravaActivity(userId, externalId);
-      return;
-    }
     try {
       const activity = await this.tokens.withAccessToken(userId, (token) => this.strava.getActivity(token, externalId));
       await this.activities.upsertMany(userId, this.mapAll([activity]));
+      if (event.aspect_type === 'delete') {
+        this.logger.warn({ userId, activityId: externalId }, 'Strava delete event not confirmed: the activity exists');
+        return { confirmed: false };
+      }
+      return { confirmed: true };
     } catch (err) {
-      if (err instanceof ReconnectRequiredError) return;
-      // Gone, or made private, before we read it: nothing of it may stay.
-      if (err instanceof StravaApiError && err.failure === 'not-found')
-        return this.activities.deleteStravaActivity(userId, externalId);
+      if (err instanceof ReconnectRequiredError) return { confirmed: true };
+      // Gone (or made private) for its owner, by Strava's own answer: nothing of it may stay.
+      if (err instanceof StravaApiError && err.failure === 'not-found') {
+        await this.activities.deleteStravaActivity(userId, externalId);
+        return { confirmed: true };
+      }
+      throw err;
+    }
+  }
+
+  /** Whether Strava refuses the runner's token (after a refresh): the deauthorization is real. */
+  private async stravaRefusesToken(userId: string): Promise<boolean> {
+    try {
+      await this.tokens.withAccessToken(userId, (token) => this.strava.getAthlete(token));
+      return false;
+    } catch (err) {
+      if (err instanceof ReconnectRequiredError) return true;
       throw err;
     }
   }
@@ -111,7 +144,8 @@ export class StravaSyncService {
   async ensureWebhookSubscription(): Promise<void> {
     const { webhookCallbackUrl } = env.strava;
     const existing = await this.strava.listPushSubscriptions();
-    if (existing.some((sub) => sub.callback_url === webhookCallbackUrl)) return;
+    const ours = existing.find((sub) => sub.callback_url === webhookCallbackUrl);
+    if (ours) return this.subscription.remember(ours.id, ours.callback_url);
     if (existing.length > 0) {
       this.logger.warn(
         { callbackUrl: existing[0]!.callback_url },
@@ -119,8 +153,9 @@ export class StravaSyncService {
       );
       return;
     }
-    await this.strava.createPushSubscription(webhookCallbackUrl, env.STRAVA_WEBHOOK_VERIFY_TOKEN);
-    this.logger.info({ callbackUrl: webhookCallbackUrl }, 'Strava webhook subscription created');
+    const created = await this.strava.createPushSubscription(webhookCallbackUrl, env.STRAVA_WEBHOOK_VERIFY_TOKEN);
+    await this.subscription.remember(created.id, webhookCallbackUrl);
+    this.logger.info({ callbackUrl: webhookCallbackUrl, id: created.id }, 'Strava webhook subscription created');
   }
 
   private mapAll(batch: StravaActivity[]): ActivityRecord[] {

@@ -13,6 +13,9 @@ export const bullConnection = (): ConnectionOptions => ({ url: env.REDIS_URL, ma
 const RETRY = { attempts: 6, backoff: { type: 'exponential', delay: 2_000 } } as const;
 const KEEP = { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 24 * 3600, count: 1000 } } as const;
 
+export const webhookJobId = (event: Pick<StravaWebhookEvent, 'object_type' | 'object_id' | 'aspect_type'>): string =>
+  `webhook-${event.object_type}-${event.object_id}-${event.aspect_type}`;
+
 /** The producer side of the `strava-sync` queue: adding jobs and waiting for them. */
 @Injectable()
 export class SyncQueue implements OnApplicationShutdown {
@@ -31,10 +34,22 @@ export class SyncQueue implements OnApplicationShutdown {
     );
   }
 
-  /** Strava retries a webhook it thinks we missed: the event's identity is the job id. */
+  /**
+   * One job per (object, id, aspect), whatever the event_time: a replayed or retried event finds the
+   * job already there and costs nothing. The job re-reads the object from Strava, so a later genuine
+   * update is still seen: an update's finished job is kept only briefly, a create, delete or
+   * deauthorization (which happen once) for a day, unless Strava contradicted it (then it is dropped
+   * at once, see WebhookOutcome).
+   */
   webhookEvent(event: StravaWebhookEvent): Promise<Job> {
-    const jobId = `webhook-${event.owner_id}-${event.object_type}-${event.object_id}-${event.aspect_type}-${event.event_time}`;
-    return this.queue.add('webhook-event' satisfies SyncJobName, event, { ...RETRY, ...KEEP, jobId });
+    const jobId = webhookJobId(event);
+    const keepSeconds = event.aspect_type === 'update' && event.object_type === 'activity' ? 60 : 24 * 3600;
+    return this.queue.add('webhook-event' satisfies SyncJobName, event, {
+      ...RETRY,
+      ...KEEP,
+      removeOnComplete: { age: keepSeconds },
+      jobId,
+    });
   }
 
   /** Waits up to `timeoutMs` for a job's result; undefined when it is still going. */

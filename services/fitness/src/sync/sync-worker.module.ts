@@ -3,6 +3,10 @@ import { StravaConnectionsModule } from '../strava-connections/strava-connection
 import { SyncQueueModule } from './sync-queue.module.js';
 import { StravaSyncService } from './strava-sync.service.js';
 import { SyncProcessor } from './sync.processor.js';
+import { WebhookSubscriptionModule } from '../webhook-subscription/webhook-subscription.module.js';
 
-@Module({ imports: [SyncQueueModule, StravaConnectionsModule], providers: [StravaSyncService, SyncProcessor] })
+@Module({
+  imports: [SyncQueueModule, StravaConnectionsModule, WebhookSubscriptionModule],
+  providers: [StravaSyncService, SyncProcessor],
+})
 export class SyncWorkerModule {}

@@ -2,6 +2,11 @@ import { Module } from '@nestjs/common';
 import { SyncController } from './sync.controller.js';
 import { SyncQueueModule } from './sync-queue.module.js';
 import { SyncService } from './sync.service.js';
+import { WebhookSubscriptionModule } from '../webhook-subscription/webhook-subscription.module.js';
 
-@Module({ imports: [SyncQueueModule], controllers: [SyncController], providers: [SyncService] })
+@Module({
+  imports: [SyncQueueModule, WebhookSubscriptionModule],
+  controllers: [SyncController],
+  providers: [SyncService],
+})
 export class SyncModule {}

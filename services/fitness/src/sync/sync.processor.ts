@@ -6,7 +6,7 @@ import { env } from '../config/env.js';
 import { StravaApiError, StravaBudgetExhaustedError } from '../strava/strava.errors.js';
 import { STRAVA_SYNC_QUEUE, type SyncAthleteJob, type SyncJobName } from './sync-jobs.js';
 import { bullConnection, bullPrefix, SyncQueue } from './sync-queue.js';
-import { StravaSyncService } from './strava-sync.service.js';
+import { StravaSyncService, type WebhookOutcome } from './strava-sync.service.js';
 import type { StravaWebhookEvent } from '@runpledge/contracts';
 
 /**
@@ -36,6 +36,11 @@ export class SyncProcessor implements OnApplicationBootstrap, OnApplicationShutd
       this.logger.warn({ err, jobId: job?.id, name: job?.name, attempts: job?.attemptsMade }, 'sync job failed'),
     );
     this.worker.on('error', (err) => this.logger.error({ err }, 'sync worker error'));
+    // An event Strava contradicted leaves no job behind to swallow the genuine one (see WebhookOutcome).
+    this.worker.on('completed', (job, result: unknown) => {
+      if (job.name === 'webhook-event' && (result as WebhookOutcome | undefined)?.confirmed === false)
+        job.remove().catch((err: unknown) => this.logger.warn({ err, jobId: job.id }, 'could not drop a webhook job'));
+    });
     await this.worker.waitUntilReady();
     await this.queue.scheduleReconcile(env.STRAVA_RECONCILE_EVERY_MINUTES * 60_000);
     if (env.STRAVA_WEBHOOK_SUBSCRIBE) await this.queue.ensureWebhookSubscription();

@@ -9,6 +9,7 @@ import {
 import { ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
+import { WebhookSubscriptionService } from '../webhook-subscription/webhook-subscription.service.js';
 import type { SyncAthleteResult } from './sync-jobs.js';
 import { SyncQueue } from './sync-queue.js';
 
@@ -20,6 +21,7 @@ export class SyncService {
   constructor(
     private readonly connections: StravaConnectionsRepository,
     private readonly queue: SyncQueue,
+    private readonly subscription: WebhookSubscriptionService,
   ) {}
 
   /** `POST /api/strava/sync`: one job for the caller, waited for up to a deadline. */
@@ -43,8 +45,14 @@ export class SyncService {
     return { message: FITNESS_MESSAGES.activitiesSynced, synced: result.synced };
   }
 
-  /** Strava waits at most 2 s for our answer: queue the event and return. Unknown athletes are ignored. */
+  /**
+   * Strava waits at most 2 s for our answer: queue the event and return. Strava does not sign events,
+   * so one without our subscription's id is refused before anything else; unknown athletes are ignored.
+   * The job checks with Strava before it removes anything.
+   */
   async acceptWebhookEvent(event: StravaWebhookEvent): Promise<{ received: true }> {
+    if (!(await this.subscription.isOurs(event.subscription_id)))
+      throw ServiceException.forbidden(FITNESS_MESSAGES.unknownWebhookSubscription);
     if (await this.connections.findByAthleteId(String(event.owner_id))) await this.queue.webhookEvent(event);
     return { received: true };
   }

@@ -31,6 +31,7 @@ export class TrainingStatsService {
       });
     const filter = {
       includeStrava: await this.activitiesService.mayShowStrava(userId, request.viewerUserId),
+      visibleToAllOnly: request.viewerUserId !== userId,
       since: trainingStartDate,
     };
     const [totals, weekly] = await Promise.all([

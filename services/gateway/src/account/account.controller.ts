@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { RateLimitService } from '../auth/rate-limit.service.js';
-import { clearSessionCookie } from '../auth/session-cookie.js';
+import { clearAuthCookies } from '../auth/auth-cookies.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 
@@ -58,7 +58,7 @@ export class AccountController {
     await this.rateLimits.consume('accountUser', caller.id, reply);
     const { password } = parseOrThrow(deleteAccountRequestSchema, body);
     await this.rpc.send(IDENTITY.account.delete, { userId: caller.id, password });
-    clearSessionCookie(request, reply);
+    clearAuthCookies(request, reply);
     return { success: true };
   }
 }

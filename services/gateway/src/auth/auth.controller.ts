@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
+  changePasswordRequestSchema,
   IDENTITY,
   changeEmailRequestSchema,
   passwordResetConfirmSchema,
@@ -17,7 +18,7 @@ import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { RateLimitService } from './rate-limit.service.js';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
+import { clearAuthCookies, readSessionToken, setAccessCookie, setSessionCookie } from './auth-cookies.js';
 
 @Controller('auth')
 export class AuthController {
@@ -38,7 +39,7 @@ export class AuthController {
     const credentials = parseOrThrow(signUpRequestSchema, body);
     await this.rateLimits.consume('signupEmail', credentials.email, reply);
     const grant = await this.rpc.send<SessionGrant>(IDENTITY.auth.signUp, credentials);
-    setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
+    setGrantCookies(request, reply, grant);
     return { user: grant.user };
   }
 
@@ -54,7 +55,7 @@ export class AuthController {
     const credentials = parseOrThrow(signInRequestSchema, body);
     await this.rateLimits.consume('signinEmail', credentials.email, reply);
     const grant = await this.rpc.send<SessionGrant>(IDENTITY.auth.signIn, credentials);
-    setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
+    setGrantCookies(request, reply, grant);
     return { user: grant.user };
   }
 
@@ -68,7 +69,38 @@ export class AuthController {
   ): Promise<{ success: true }> {
     const sessionToken = readSessionToken(request);
     if (sessionToken) await this.rpc.send(IDENTITY.auth.signOut, { sessionToken });
-    clearSessionCookie(request, reply);
+    clearAuthCookies(request, reply);
+    return { success: true };
+  }
+
+  /** Revokes every session of the caller, this one too; every gateway refuses their access tokens at once. */
+  @Post('signout-everywhere')
+  @HttpCode(200)
+  async signOutEverywhere(
+    @CurrentUser() caller: SessionUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rpc.send(IDENTITY.auth.signOutEverywhere, { userId: caller.id, sessionId: caller.sessionId });
+    clearAuthCookies(request, reply);
+    return { success: true };
+  }
+
+  /** Keeps the caller's own session; every other one is revoked. */
+  @Post('change-password')
+  @HttpCode(200)
+  async changePassword(
+    @CurrentUser() caller: SessionUser,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('passwordCheckUser', caller.id, reply);
+    const passwords = parseOrThrow(changePasswordRequestSchema, body);
+    await this.rpc.send(IDENTITY.auth.changePassword, {
+      ...passwords,
+      userId: caller.id,
+      sessionId: caller.sessionId,
+    });
     return { success: true };
   }
 
@@ -114,7 +146,7 @@ export class AuthController {
     await this.rateLimits.consume('accountIp', request.ip, reply);
     const reset = parseOrThrow(passwordResetConfirmSchema, body);
     await this.rpc.send(IDENTITY.auth.confirmPasswordReset, reset);
-    clearSessionCookie(request, reply);
+    clearAuthCookies(request, reply);
     return { success: true };
   }
 
@@ -132,4 +164,9 @@ export class AuthController {
     await this.rpc.send(IDENTITY.auth.changeEmail, { ...change, userId: caller.id });
     return { success: true };
   }
+}
+
+function setGrantCookies(request: FastifyRequest, reply: FastifyReply, grant: SessionGrant): void {
+  setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
+  setAccessCookie(request, reply, grant);
 }

@@ -13,7 +13,14 @@ const BUDGETS = {
   signinEmail: { points: 10, duration: 15 * MINUTE },
   signupIp: { points: env.RATE_LIMIT_SIGNUP_PER_IP, duration: 60 * MINUTE },
   signupEmail: { points: 5, duration: 60 * MINUTE },
+  /** Attempts at the current password of a signed-in account (change password). */
+  passwordCheckUser: { points: 10, duration: 15 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
+  totalsRefresh: { points: env.RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE, duration: MINUTE },
+  stravaWebhookIp: { points: env.RATE_LIMIT_STRAVA_WEBHOOK_PER_IP, duration: MINUTE },
+  /** Code and session guessing: checkout with a discount code, reconcile, billing portal. */
+  billingUser: { points: env.RATE_LIMIT_BILLING_PER_USER, duration: 15 * MINUTE },
+  billingIp: { points: env.RATE_LIMIT_BILLING_PER_IP, duration: 15 * MINUTE },
   accountIp: { points: env.RATE_LIMIT_ACCOUNT_PER_IP, duration: 15 * MINUTE },
   // Reset mails per address: enough to retry, too few to flood someone's inbox.
   passwordResetEmail: { points: 3, duration: 60 * MINUTE },
@@ -41,6 +48,12 @@ export class RateLimitService {
         }),
       ]),
     ) as Record<RateLimitBucket, RateLimiterRedis>;
+  }
+
+  /** Spends one attempt of the caller's and of their IP's billing budget (codes must not be guessable). */
+  async consumeBilling(userId: string, ip: string, reply?: FastifyReply): Promise<void> {
+    await this.consume('billingUser', userId, reply);
+    await this.consume('billingIp', ip, reply);
   }
 
   /** Spends one attempt; over budget → 429 with Retry-After. */

@@ -1,5 +1,6 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { ApiError } from '@runpledge/contracts';
+import { OUTAGE, type ApiError } from '@runpledge/contracts';
+import { isDependencyOutage } from '@runpledge/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';
@@ -16,14 +17,24 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
-    const status = statusOf(exception);
+    // The gateway's own dependencies (Redis for sessions and limits) down: a 503 to retry, not a 500.
+    const outage = !(exception instanceof HttpException) && isDependencyOutage(exception);
+    const status = outage ? 503 : statusOf(exception);
     if (status === 404 && this.spaFallback?.(request, reply)) return;
     const body: ApiError = {
       statusCode: status,
       error: STATUS_CODES[status] ?? 'Error',
-      message: status >= 500 && !(exception instanceof HttpException) ? 'Internal server error' : messageOf(exception),
+      message: outage
+        ? OUTAGE.message
+        : status >= 500 && !(exception instanceof HttpException)
+          ? 'Internal server error'
+          : messageOf(exception),
     };
-    if (status >= 500) this.logger.error({ err: exception, reqId: request.id, url: request.url }, body.message);
+    if (status === 503) {
+      // Clients (and the web app) retry after this; the log keeps the cause at warn, not error.
+      void reply.header('retry-after', String(OUTAGE.retryAfterSeconds));
+      this.logger.warn({ err: exception, reqId: request.id, url: request.url }, body.message);
+    } else if (status >= 500) this.logger.error({ err: exception, reqId: request.id, url: request.url }, body.message);
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 }

@@ -1,48 +1,59 @@
-import { baseEnvSchema, parseEnv } from '@runpledge/server-kit';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@runpledge/contracts';
+import { DEVELOPMENT_DEFAULTS, baseEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
-const DEV_SESSION_SECRET = 'development-only-session-secret-change-me';
 
-export const gatewayEnvSchema = baseEnvSchema
-  .extend({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    PUBLIC_URL: z.url().default('http://localhost:3000'),
-    WEB_DIST: z.string().default(defaultWebDist),
-    /** Deadline of every request the gateway sends over NATS. */
-    RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-    /** Deadline of each service's ping in the readiness check. */
-    HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
-    /** After SIGTERM: how long readiness answers 503 before the server stops taking requests. */
-    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    /** Signs the session cookie. */
-    SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').default(DEV_SESSION_SECRET),
-    /** Prefix of every Redis key (rate limits), so several deployments or test runs can share a server. */
-    REDIS_PREFIX: z.string().default('rp:'),
-    /** Per-IP budgets of the auth rate limits; per-e-mail budgets are fixed. Raised by test stacks. */
-    RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
-    RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
-    RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
-    /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
-    RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(20),
-    /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
-    GA_MEASUREMENT_ID: z
-      .string()
-      .trim()
-      .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXXXXX')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || e.SESSION_SECRET !== DEV_SESSION_SECRET, {
-    path: ['SESSION_SECRET'],
-    message: 'SESSION_SECRET must be set in production',
-  });
+export const gatewayEnvSchema = baseEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  WEB_DIST: z.string().default(defaultWebDist),
+  /** Deadline of every request the gateway sends over NATS. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long a runner page's view stays in a replica's memory without an announcement (tests shorten it). */
+  PROFILE_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Deadline of each service's ping in the readiness check. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
+  /** How often the background loop pings each service for the readiness body. */
+  READINESS_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** After SIGTERM: how long readiness answers 503 before the server stops taking requests. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
+  /** Signs the session cookie. */
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET must be at least 32 characters')
+    .default(DEVELOPMENT_DEFAULTS.SESSION_SECRET),
+  /** Prefix of every Redis key (rate limits), so several deployments or test runs can share a server. */
+  REDIS_PREFIX: z.string().default('rp:'),
+  /** Per-IP budgets of the auth rate limits; per-e-mail budgets are fixed. Raised by test stacks. */
+  RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
+  RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** An owner's "Refresh totals" per page per minute. */
+  RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).default(4),
+  /** Strava's event posts per minute from one address (Strava pushes from few); a flood gets 429. */
+  RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: z.coerce.number().int().min(1).default(600),
+  /** Billing calls that could guess a code or a checkout session, per 15 minutes. */
+  RATE_LIMIT_BILLING_PER_USER: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_BILLING_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
+  GA_MEASUREMENT_ID: z
+    .string()
+    .trim()
+    .regex(/^G-[A-Z0-9]+$/, 'GA_MEASUREMENT_ID looks like G-XXXXXXXXXX')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
 export const env: GatewayEnv = parseEnv(gatewayEnvSchema);

@@ -22,25 +22,32 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { Idempotent } from '../common/idempotency.js';
+import { PublicPages } from './public-pages.js';
 
 const activityIdSchema = z.uuid('Activity not found');
 
 @Controller('activities')
 export class ActivitiesController {
-  constructor(private readonly rpc: NatsRpcClient) {}
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly pages: PublicPages,
+  ) {}
 
-  /** A runner's activities for their page; no userId means the caller's own. */
+  /** A runner's activities for their page (404 unless it is published, but to its owner); no userId means the caller's own. */
   @Public()
   @Get()
-  list(@CurrentUser() user: SessionUser | undefined, @Query() query: unknown): Promise<Activity[]> {
+  async list(@CurrentUser() user: SessionUser | undefined, @Query() query: unknown): Promise<Activity[]> {
     const { userId, ...rest } = parseOrThrow(activitiesQuerySchema, query);
     const ownerId = userId ?? user?.id;
     if (!ownerId) throw new UnauthorizedException('Please sign in to continue.');
+    if (ownerId !== user?.id) await this.pages.assertVisible({ userId: ownerId, viewerUserId: user?.id });
     return this.rpc.send(FITNESS.activities.list, { ...rest, userId: ownerId, viewerUserId: user?.id });
   }
 
   /** A run entered by hand. */
   @Post()
+  @Idempotent()
   @HttpCode(201)
   create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<Activity> {
     const input = parseOrThrow(manualActivityInputSchema, body);

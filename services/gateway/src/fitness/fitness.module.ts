@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
+import { PublicPages } from './public-pages.js';
 import { StravaSetupController } from './strava-setup.controller.js';
 import { StravaWebhookController } from './strava-webhook.controller.js';
 import { StravaController } from './strava.controller.js';
@@ -8,6 +10,7 @@ import { TrainingStatsController } from './training-stats.controller.js';
 
 /** The Fitness calls of API.md, forwarded to the fitness service. */
 @Module({
+  imports: [AuthModule],
   controllers: [
     FitnessProfileController,
     StravaController,
@@ -16,5 +19,6 @@ import { TrainingStatsController } from './training-stats.controller.js';
     TrainingStatsController,
     StravaWebhookController,
   ],
+  providers: [PublicPages],
 })
 export class FitnessModule {}

@@ -1,13 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   FITNESS,
   FITNESS_LIMITS,
+  STRAVA_OAUTH_COOKIE,
   stravaCallbackQuerySchema,
   type SessionUser,
   type StravaSyncReply,
 } from '@runpledge/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { secure } from '../auth/auth-cookies.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -20,23 +23,60 @@ const SYNC_RPC_TIMEOUT_MS = FITNESS_LIMITS.syncWaitMs + 5_000;
 export class StravaController {
   constructor(private readonly rpc: NatsRpcClient) {}
 
-  /** Browser navigation from the fitness page: to Strava's authorize page with a signed state. */
+  /**
+   * Browser navigation from the fitness page: to Strava's authorize page with a signed state. The
+   * browser gets a random nonce in a short-lived httpOnly cookie sent only to the callback; the state
+   * carries its hash, so only this browser can finish what it started.
+   */
   @Get('auth')
   async authorize(
     @CurrentUser() user: SessionUser,
     @Query('profileSlug') profileSlug: unknown,
+    @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { url } = await this.rpc.send<{ url: string }>(FITNESS.strava.authorizeUrl, { userId: user.id, profileSlug });
+    const nonce = randomBytes(32).toString('base64url');
+    const { url } = await this.rpc.send<{ url: string }>(FITNESS.strava.authorizeUrl, {
+      userId: user.id,
+      profileSlug,
+      nonce,
+    });
+    void reply.setCookie(STRAVA_OAUTH_COOKIE.name, nonce, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(request),
+      path: STRAVA_OAUTH_COOKIE.path,
+      maxAge: STRAVA_OAUTH_COOKIE.maxAgeSeconds,
+    });
     void reply.redirect(url, 302);
   }
 
-  /** Strava's redirect back; the signed state names the user, so no session is needed. Tokens never reach the URL. */
+  /**
+   * Strava's redirect back. Fitness stores the tokens only when the signed-in user and the browser
+   * (nonce cookie) that started the flow finish it, once. Tokens never reach the URL.
+   */
   @Public()
   @Get('callback')
-  async callback(@Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
+  async callback(
+    @Query() query: unknown,
+    @CurrentUser() user: SessionUser | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const params = parseOrThrow(stravaCallbackQuerySchema, query);
-    const { redirectTo } = await this.rpc.send<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, params);
+    const nonce = request.cookies[STRAVA_OAUTH_COOKIE.name];
+    // The nonce is spent whatever the outcome.
+    void reply.clearCookie(STRAVA_OAUTH_COOKIE.name, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(request),
+      path: STRAVA_OAUTH_COOKIE.path,
+    });
+    const { redirectTo } = await this.rpc.send<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, {
+      ...params,
+      userId: user?.id,
+      nonce,
+    });
     void reply.redirect(redirectTo, 302);
   }
 

@@ -4,16 +4,24 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { PublicPages } from './public-pages.js';
 
 @Public()
 @Controller('training-stats')
 export class TrainingStatsController {
-  constructor(private readonly rpc: NatsRpcClient) {}
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly pages: PublicPages,
+  ) {}
 
-  /** Public; the runner also sees their Strava figures when visitors may not. */
+  /** Public for a published page (404 otherwise but to its owner); the runner also sees what visitors may not. */
   @Get(':profileId')
-  get(@CurrentUser() user: SessionUser | undefined, @Param('profileId') profileId: string): Promise<TrainingStats> {
+  async get(
+    @CurrentUser() user: SessionUser | undefined,
+    @Param('profileId') profileId: string,
+  ): Promise<TrainingStats> {
     const request = parseOrThrow(trainingStatsRequestSchema, { profileId, viewerUserId: user?.id });
+    await this.pages.assertVisible({ profileId: request.profileId, viewerUserId: user?.id });
     return this.rpc.send(FITNESS.trainingStats.get, request);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Readiness } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/public.decorator.js';
@@ -14,11 +14,16 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * 200 while the gateway can serve, 503 otherwise; the body lists every service either way.
+   * `?all=true` is 200 only when every service is up too (start-up scripts and tests wait on it).
+   */
   @Get('ready')
-  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
-    const result = await this.readiness.check();
+  ready(@Query('all') all: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Readiness {
+    const result = this.readiness.check();
     reply.header('cache-control', 'no-store');
-    if (result.status !== 'ok') reply.status(503);
+    const ready = all === 'true' ? result.status === 'ok' : result.status !== 'unavailable';
+    if (!ready) reply.status(503);
     return result;
   }
 }

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { ErrorCode, HTTP_STATUS_BY_CODE, isRpcErrorPayload, type ServiceName } from '@runpledge/contracts';
+import { ErrorCode, HTTP_STATUS_BY_CODE, OUTAGE, isRpcErrorPayload, type ServiceName } from '@runpledge/contracts';
 import { RequestError, TimeoutError } from '@nats-io/transport-node';
 
 /** An error a service answered, as the HTTP error the browser sees. */
@@ -14,4 +14,9 @@ export function transportErrorToHttp(err: unknown, service: ServiceName | string
     return new HttpException(`The ${service} service did not answer in time`, HTTP_STATUS_BY_CODE[ErrorCode.Timeout]);
   }
   return new HttpException(`The ${service} service is unavailable`, HTTP_STATUS_BY_CODE[ErrorCode.ServiceUnavailable]);
+}
+
+/** The gateway knows its connection to NATS is down: 503 at once, no deadline to wait out. */
+export function brokerDownError(): HttpException {
+  return new HttpException(OUTAGE.brokerDownMessage, HTTP_STATUS_BY_CODE[ErrorCode.ServiceUnavailable]);
 }

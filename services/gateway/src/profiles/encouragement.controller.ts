@@ -2,6 +2,7 @@ import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { PROFILES, encouragementRequestSchema } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimitService } from '../auth/rate-limit.service.js';
+import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -16,6 +17,7 @@ export class EncouragementController {
   ) {}
 
   @Post()
+  @Idempotent()
   async send(
     @Body() body: unknown,
     @Req() request: FastifyRequest,

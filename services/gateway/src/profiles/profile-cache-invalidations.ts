@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { PROFILE_CACHE_INVALIDATION } from '@runpledge/contracts';
-import { subjectPrefix } from '@runpledge/server-kit';
+import { natsConnectionOptions, subjectPrefix } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 
@@ -17,7 +17,7 @@ export class ProfileCacheInvalidations implements OnModuleInit, OnApplicationShu
 
   async onModuleInit(): Promise<void> {
     const nc = await connect({
-      servers: env.NATS_URL.split(','),
+      ...natsConnectionOptions(env),
       name: 'gateway-profile-cache',
       maxReconnectAttempts: -1,
     });

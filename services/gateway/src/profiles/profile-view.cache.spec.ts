@@ -76,4 +76,42 @@ describe('ProfileViewCache', () => {
     await cache.get('a', reload);
     expect(reload).toHaveBeenCalledTimes(2);
   });
+  describe('getOrStale', () => {
+    const outage = (error: unknown) => error instanceof Error && error.message === 'down';
+    const down = async (): Promise<PublicProfileView> => {
+      throw new Error('down');
+    };
+
+    it('serves the last view served while loading fails with an outage, marked stale', async () => {
+      let now = 0;
+      const cache = new ProfileViewCache({ ttlMs: 1000, maxEntries: 10, now: () => now });
+      expect(await cache.getOrStale('jane', async () => view('a'), outage)).toEqual({ view: view('a'), stale: false });
+      now = 5000;
+      expect(await cache.getOrStale('jane', down, outage)).toEqual({ view: view('a'), stale: true });
+      // A page never served, and errors that are not outages, still fail.
+      await expect(cache.getOrStale('john', down, outage)).rejects.toThrow('down');
+      await expect(
+        cache.getOrStale(
+          'jane',
+          async () => {
+            throw new Error('not found');
+          },
+          outage,
+        ),
+      ).rejects.toThrow('not found');
+    });
+
+    it('forgets the copy of a page that changed (or was unpublished), and everything on clear', async () => {
+      let now = 0;
+      const cache = new ProfileViewCache({ ttlMs: 1000, maxEntries: 10, now: () => now });
+      await cache.getOrStale('jane', async () => view('a'), outage);
+      await cache.getOrStale('john', async () => view('b'), outage);
+      now = 5000;
+      cache.invalidate('a');
+      await expect(cache.getOrStale('jane', down, outage)).rejects.toThrow('down');
+      expect((await cache.getOrStale('john', down, outage)).stale).toBe(true);
+      cache.clear();
+      await expect(cache.getOrStale('john', down, outage)).rejects.toThrow('down');
+    });
+  });
 });

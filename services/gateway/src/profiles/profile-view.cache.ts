@@ -12,12 +12,23 @@ interface Entry {
   expiresAt: number;
 }
 
+/** A view and whether it is the replica's last copy, served because profiles could not answer. */
+export interface MaybeStaleView {
+  view: PublicProfileView;
+  stale: boolean;
+}
+
 /**
  * The public part of page views by slug, in this gateway replica's memory. Profiles announces each
  * committed change and the entry goes; concurrent misses for one slug share one request.
+ *
+ * Besides, the last view served of each page (same bound, no expiry) stands in while profiles is
+ * down (`getOrStale`): a page the replica has served before stays up, marked stale. A change or an
+ * unpublish announced by profiles drops that copy too, so no page comes back from it after.
  */
 export class ProfileViewCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly lastServed = new Map<string, PublicProfileView>();
   private readonly slugById = new Map<string, string>();
   private readonly inflight = new Map<string, Promise<PublicProfileView>>();
   /** Bumped by every invalidation: a load that started before one may be stale, so it is not kept. */
@@ -48,6 +59,24 @@ export class ProfileViewCache {
     return loading;
   }
 
+  /**
+   * Like `get`, but when loading fails with an outage (`isOutage`: profiles or NATS down, no answer
+   * in time) answers the last view served of that page, if any, as `stale`.
+   */
+  async getOrStale(
+    slug: string,
+    load: () => Promise<PublicProfileView>,
+    isOutage: (error: unknown) => boolean,
+  ): Promise<MaybeStaleView> {
+    try {
+      return { view: await this.get(slug, load), stale: false };
+    } catch (error) {
+      const last = isOutage(error) ? this.lastServed.get(slug) : undefined;
+      if (last === undefined) throw error;
+      return { view: last, stale: true };
+    }
+  }
+
   /** Drops a changed page, by id (the slug is known from the cache) or by both. */
   invalidate(profileId: string, slug?: string): void {
     this.generation += 1;
@@ -55,8 +84,11 @@ export class ProfileViewCache {
     this.inflight.clear();
     const cachedSlug = this.slugById.get(profileId);
     this.slugById.delete(profileId);
-    if (cachedSlug !== undefined) this.entries.delete(cachedSlug);
-    if (slug !== undefined) this.entries.delete(slug);
+    for (const s of [cachedSlug, slug]) {
+      if (s === undefined) continue;
+      this.entries.delete(s);
+      this.lastServed.delete(s);
+    }
     const slugs = [...new Set([cachedSlug, slug].filter((s) => s !== undefined))];
     for (const listener of this.listeners) listener(slugs);
   }
@@ -67,6 +99,7 @@ export class ProfileViewCache {
     this.inflight.clear();
     this.entries.clear();
     this.slugById.clear();
+    this.lastServed.clear();
     for (const listener of this.listeners) listener('all');
   }
 
@@ -79,6 +112,11 @@ export class ProfileViewCache {
     this.entries.delete(slug);
     this.entries.set(slug, { view, expiresAt: this.now() + this.options.ttlMs });
     this.slugById.set(view.id, slug);
+    this.lastServed.delete(slug);
+    this.lastServed.set(slug, view);
+    while (this.lastServed.size > this.options.maxEntries) {
+      this.lastServed.delete(this.lastServed.keys().next().value as string);
+    }
     // Map order is insertion order: the first key is the oldest entry.
     while (this.entries.size > this.options.maxEntries) {
       const [oldestSlug, oldest] = this.entries.entries().next().value as [string, Entry];

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { env } from '../config/env.js';
+import { ChallengeClaimsController } from './challenge-claims.controller.js';
 import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
+import { FundraisingTotalsController } from './fundraising-totals.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 import { PublicProfileViews } from './public-profile-views.js';
@@ -9,10 +12,19 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
 
 @Module({
   imports: [AuthModule],
-  controllers: [RunnerProfilesController, FundraisingChallengesController, EncouragementController],
+  controllers: [
+    RunnerProfilesController,
+    FundraisingChallengesController,
+    EncouragementController,
+    ChallengeClaimsController,
+    FundraisingTotalsController,
+  ],
   providers: [
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.
-    { provide: ProfileViewCache, useValue: new ProfileViewCache({ ttlMs: 30_000, maxEntries: 10_000 }) },
+    {
+      provide: ProfileViewCache,
+      useValue: new ProfileViewCache({ ttlMs: env.PROFILE_VIEW_CACHE_TTL_MS, maxEntries: 10_000 }),
+    },
     ProfileCacheInvalidations,
     PublicProfileViews,
   ],

@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, NotFoundException, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
+  OUTAGE,
   PROFILES,
   RUNNER_PROFILE_NOT_FOUND,
   challengeOrderRequestSchema,
@@ -13,7 +14,9 @@ import {
   type SessionUser,
   type SlugAvailability,
 } from '@runpledge/contracts';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -36,9 +39,11 @@ export class RunnerProfilesController {
   ) {}
 
   @Post('runner-profile')
-  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: Profile }> {
-    const profile = parseOrThrow(createProfileRequestSchema, body);
-    return { profile: await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile }) };
+  @Idempotent()
+  async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: ProfileView }> {
+    const request = parseOrThrow(createProfileRequestSchema, body);
+    const profile = await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile: request });
+    return { profile: await this.asOwnerSees(profile) };
   }
 
   @Public()
@@ -46,9 +51,20 @@ export class RunnerProfilesController {
   async getBySlug(
     @Param('slug') slug: string,
     @CurrentUser() user: SessionUser | undefined,
-  ): Promise<{ profile: ProfileView }> {
-    const view = await this.views.bySlug(slug);
-    return { profile: { ...view, isOwner: user !== undefined && user.id === view.userId } };
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ profile: ProfileView; stale?: true }> {
+    const { view, stale } = await this.views.bySlugOrStale(slug);
+    const isOwner = user !== undefined && user.id === view.userId;
+    // Profiles decides `published`; until then the page is 404 to everyone but its owner.
+    if (!view.published && !isOwner) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+    const profile = { ...view, isOwner };
+    if (!stale) return { profile };
+    // Profiles is down: the copy this replica served last, said so in a header and in the body.
+    void reply
+      .header(OUTAGE.staleHeader, '1')
+      .header('warning', '110 - "Response is Stale"')
+      .header('cache-control', 'no-store');
+    return { profile, stale: true };
   }
 
   @Put('runner-profile/:id')
@@ -56,12 +72,18 @@ export class RunnerProfilesController {
     @CurrentUser() user: SessionUser,
     @Param('id') id: string,
     @Body() body: unknown,
-  ): Promise<{ profile: Profile }> {
+  ): Promise<{ profile: ProfileView }> {
     const profileId = profileIdOr404(id);
     const changes = parseOrThrow(updateProfileRequestSchema, body);
     const profile = await this.rpc.send<Profile>(PROFILES.profile.update, { userId: user.id, profileId, changes });
     this.cache.invalidate(profileId);
-    return { profile };
+    return { profile: await this.asOwnerSees(profile) };
+  }
+
+  /** A written page as GET shows it to its owner (API.md: create and update carry `published`, `isOwner`). */
+  private async asOwnerSees(profile: Profile): Promise<ProfileView> {
+    const { published } = await this.views.bySlug(profile.urlSlug);
+    return { ...profile, published, isOwner: true };
   }
 
   @Delete('runner-profile/:id')

@@ -34,6 +34,11 @@ describe('share card content', () => {
     expect(shareCardContent(over, SITE).fundraising).toMatchObject({ percent: 100 });
   });
 
+  it("draws the amounts in the page's own currency (JustGiving pages are often in pounds)", () => {
+    const pounds = publishedView({ fundraisingCurrency: 'GBP', fundsRaised: '250.00', fundraisingGoal: '1000.00' });
+    expect(shareCardContent(pounds, SITE).fundraising).toMatchObject({ raised: '£250', goal: '£1,000' });
+  });
+
   it('changes the version with anything drawn, and only with that', () => {
     const version = (overrides = {}) => shareCardVersion(shareCardContent(publishedView(overrides), SITE));
     expect(version()).toMatch(/^[\w-]{16}$/);

@@ -23,16 +23,17 @@ function fundraisingOf(view: PublicProfileView): ShareCardFundraising {
   const raised = Number(view.fundsRaised);
   const goal = Number(view.fundraisingGoal);
   const donors = view.totalDonors;
+  const currency = view.fundraisingCurrency ?? 'USD';
   if (Number.isFinite(goal) && goal > 0) {
     return {
       kind: 'progress',
-      raised: formatMoney(raised),
-      goal: formatMoney(goal),
+      raised: formatMoney(raised, currency),
+      goal: formatMoney(goal, currency),
       percent: progressPercent(raised, goal),
       donors,
     };
   }
-  if (Number.isFinite(raised) && raised > 0) return { kind: 'raised', raised: formatMoney(raised), donors };
+  if (Number.isFinite(raised) && raised > 0) return { kind: 'raised', raised: formatMoney(raised, currency), donors };
   const count = view.fundraisingChallenges.length;
   return count > 0 ? { kind: 'challenges', count } : { kind: 'none' };
 }

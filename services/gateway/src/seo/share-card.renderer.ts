@@ -1,4 +1,5 @@
 import { renderAsync } from '@resvg/resvg-js';
+import { theMarathon } from '@runpledge/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import satori from 'satori';
@@ -280,7 +281,7 @@ function runnerCard(c: ShareCardContent): Node {
       h(
         'div',
         { style: { marginTop: 14, fontSize: 38, fontWeight: 600, color: BRAND[100], lineHeight: 1.2, ...clamp(1) } },
-        `Running the ${marathon}`,
+        `Running ${theMarathon(marathon)}`,
       ),
       h(
         'div',

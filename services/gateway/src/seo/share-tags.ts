@@ -1,4 +1,4 @@
-import type { PublicProfileView } from '@runpledge/contracts';
+import { theMarathon, type PublicProfileView } from '@runpledge/contracts';
 import escapeHtml from 'escape-html';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card.renderer.js';
 
@@ -51,7 +51,7 @@ export function siteShareTags(publicUrl: string, path = '/'): ShareTags {
 /** A published runner page's tags; `imagePath` names its card with the card's version. */
 export function runnerShareTags(view: PublicProfileView, publicUrl: string, imagePath: string): ShareTags {
   const url = siteUrl(publicUrl, `/${view.urlSlug}`);
-  const running = `${view.name} is running the ${view.marathonName}`;
+  const running = `${view.name} is running ${theMarathon(view.marathonName)}`;
   return {
     // As the runner page sets it once the app runs, so the tab does not change under the reader.
     title: `${view.name} · ${view.marathonName} · ${SITE_NAME}`,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
+import { canonicalRunnerPagePath, isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
 
 describe('isRunnerPagePath', () => {
   it('takes one segment that is no other screen as a runner page, the sample pages included', () => {
@@ -46,5 +46,29 @@ describe('runnerPagePreloads', () => {
     expect(runnerPagePreloads(dist)).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/runner-page-Ab_1.js" />',
     );
+  });
+});
+
+describe('canonicalRunnerPagePath', () => {
+  it('lowercases a runner page address and drops a trailing slash', () => {
+    expect(canonicalRunnerPagePath('/Jose-Nunez')).toBe('/jose-nunez');
+    expect(canonicalRunnerPagePath('/JOSE-NUNEZ/')).toBe('/jose-nunez');
+    expect(canonicalRunnerPagePath('/jose-nunez/')).toBe('/jose-nunez');
+    expect(canonicalRunnerPagePath('/Jose-Nunez/Fitness')).toBe('/jose-nunez/fitness');
+  });
+
+  it('leaves canonical addresses, other screens and non-slugs alone', () => {
+    for (const path of [
+      '/jose-nunez',
+      '/jose-nunez/fitness',
+      '/Dashboard',
+      '/LOGIN/',
+      '/José',
+      '/a/b',
+      '/',
+      '/favicon.ico',
+    ]) {
+      expect(canonicalRunnerPagePath(path)).toBeUndefined();
+    }
   });
 });

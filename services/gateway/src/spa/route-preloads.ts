@@ -1,10 +1,23 @@
-import { ROUTE_PRELOADS, runnerPageSlugOf } from '@runpledge/contracts';
+import { ROUTE_PRELOADS, SLUG_PATTERN, runnerPageSlugOf } from '@runpledge/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** `/{slug}`: a runner page, or the /test-{name} sample (the same route of the app). */
 export function isRunnerPagePath(path: string): boolean {
   return runnerPageSlugOf(path) !== undefined;
+}
+
+/**
+ * The address a runner page (or its fitness page) is known by, for a path typed another way:
+ * `/Jose-Nunez/` is `/jose-nunez`. Undefined when the path is no runner page or already canonical.
+ */
+export function canonicalRunnerPagePath(path: string): string | undefined {
+  const match = /^\/([^/.]+)(\/fitness)?\/?$/i.exec(path);
+  if (!match || runnerPageSlugOf(`/${match[1]}`) === undefined) return undefined;
+  const slug = match[1]!.toLowerCase();
+  if (!SLUG_PATTERN.test(slug)) return undefined;
+  const canonical = `/${slug}${match[2]?.toLowerCase() ?? ''}`;
+  return canonical === path ? undefined : canonical;
 }
 
 /**

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { IndexTemplate } from './index-template.js';
-import { isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
+import { canonicalRunnerPagePath, isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -51,6 +51,13 @@ export async function registerSpaHosting(
     }
     // A missing hashed asset must be a real 404, not HTML the browser tries to run.
     if (path.startsWith('/assets/')) return false;
+    // A page is found whatever the case of its address: one permanent address for links and caches.
+    const canonical = canonicalRunnerPagePath(path);
+    if (canonical !== undefined) {
+      const search = request.url.slice(path.length);
+      void reply.redirect(`${canonical}${search}`, 301);
+      return true;
+    }
     void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!pageTags) {
       sendCompressed(request, reply, indexHtml);

@@ -2,6 +2,7 @@ import { BadRequestException, Controller, HttpCode, Post, Req } from '@nestjs/co
 import { BILLING } from '@runpledge/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../common/public.decorator.js';
+import { WebhookRoute } from '../common/webhook-route.decorator.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 
 /** Stripe's events: billing verifies the signature over the raw body the JSON parser kept. */
@@ -11,6 +12,7 @@ export class StripeWebhookController {
   constructor(private readonly rpc: NatsRpcClient) {}
 
   @Post()
+  @WebhookRoute()
   @HttpCode(200)
   async receive(@Req() request: FastifyRequest): Promise<{ received: true }> {
     const signature = request.headers['stripe-signature'];

@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
+  callerSessionSchema,
+  changePasswordRpcSchema,
   IDENTITY,
   changeEmailCommandSchema,
   passwordResetConfirmSchema,
@@ -32,6 +34,18 @@ export class AuthController {
   @RpcHandler(IDENTITY.auth.signOut)
   async signOut(@Payload() payload: unknown): Promise<{ success: true }> {
     await this.auth.signOut(sessionTokenRequestSchema.parse(payload).sessionToken);
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.signOutEverywhere)
+  async signOutEverywhere(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.signOutEverywhere(callerSessionSchema.parse(payload).userId);
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.changePassword)
+  async changePassword(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.changePassword(changePasswordRpcSchema.parse(payload));
     return { success: true };
   }
 

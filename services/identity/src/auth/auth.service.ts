@@ -12,6 +12,7 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_LINK_MESSAGE,
   USER_EXISTS_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
   type SessionGrant,
   type SignInRequest,
   type SignUpRequest,
@@ -93,6 +94,28 @@ export class AuthService {
     return this.sessions.revoke(sessionToken);
   }
 
+  async signOutEverywhere(userId: string): Promise<void> {
+    await this.sessions.revokeAllForUser(userId);
+  }
+
+  /** Checks the current password, stores the new one and revokes every other session of the user. */
+  async changePassword(request: {
+    userId: string;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+  }): Promise<void> {
+    const user = await this.users.findById(request.userId);
+    if (!user || !(await this.sessions.isLive(request.sessionId, user.id))) {
+      throw new ServiceException(ErrorCode.Unauthorized, 'Your session has ended. Please sign in again.');
+    }
+    if (!(await argon2.verify(user.passwordHash, request.currentPassword))) {
+      throw ServiceException.badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
+    }
+    await this.users.updatePasswordHash(user.id, await argon2.hash(request.newPassword, ARGON2_OPTIONS));
+    await this.sessions.revokeAllForUser(user.id, { exceptSessionId: request.sessionId });
+  }
+
   async verifyEmail(request: VerifyEmailRequest): Promise<User> {
     if (request.type === 'email_change') return this.confirmEmailChange(request.token);
     const user = await this.events.transaction(async (manager) => {
@@ -107,6 +130,16 @@ export class AuthService {
     });
     if (!user) throw ServiceException.badRequest(INVALID_LINK_MESSAGE);
     return toUser(user);
+  }
+
+  private grant(user: User, session: { sessionId: string; sessionToken: string; expiresAt: Date }): SessionGrant {
+    const access = this.sessions.accessTokenFor({
+      sessionId: session.sessionId,
+      userId: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+    });
+    return { user, sessionToken: session.sessionToken, expiresAt: session.expiresAt.toISOString(), ...access };
   }
 
   /**
@@ -209,9 +242,5 @@ export class AuthService {
       });
     }
     return toUser(user);
-  }
-
-  private grant(user: User, session: { sessionToken: string; expiresAt: Date }): SessionGrant {
-    return { user, sessionToken: session.sessionToken, expiresAt: session.expiresAt.toISOString() };
   }
 }

@@ -6,10 +6,16 @@ import { UserEntity } from '../users/user.entity.js';
 import { CreateUsers1763800000100 } from './migrations/1763800000100-CreateUsers.js';
 import { CreateSessionsAndEmailTokens1763800000110 } from './migrations/1763800000110-CreateSessionsAndEmailTokens.js';
 import { AddEmailTokenNewEmail1795553054174 } from './migrations/1795553054174-AddEmailTokenNewEmail.js';
+import { SessionRotationAndIdleTimeout1795553060615 } from './migrations/1795553060615-SessionRotationAndIdleTimeout.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'identity',
   url: env.DATABASE_URL,
   entities: [UserEntity, SessionEntity, EmailTokenEntity],
-  migrations: [CreateUsers1763800000100, CreateSessionsAndEmailTokens1763800000110, AddEmailTokenNewEmail1795553054174],
+  migrations: [
+    CreateUsers1763800000100,
+    CreateSessionsAndEmailTokens1763800000110,
+    AddEmailTokenNewEmail1795553054174,
+    SessionRotationAndIdleTimeout1795553060615,
+  ],
 });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { IDENTITY, sessionTokenRequestSchema, type SessionUser } from '@runpledge/contracts';
+import { IDENTITY, sessionTokenRequestSchema, type RefreshGrant, type SessionUser } from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
 import { SessionsService } from './sessions.service.js';
 
@@ -11,5 +11,10 @@ export class SessionsController {
   @RpcHandler(IDENTITY.sessions.validate)
   validate(@Payload() payload: unknown): Promise<SessionUser> {
     return this.sessions.validate(sessionTokenRequestSchema.parse(payload).sessionToken);
+  }
+
+  @RpcHandler(IDENTITY.sessions.refresh)
+  refresh(@Payload() payload: unknown): Promise<RefreshGrant> {
+    return this.sessions.refresh(sessionTokenRequestSchema.parse(payload).sessionToken);
   }
 }

@@ -1,38 +1,117 @@
-import { Injectable } from '@nestjs/common';
-import { ErrorCode, type SessionUser } from '@runpledge/contracts';
-import { ServiceException } from '@runpledge/server-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  ErrorCode,
+  IDENTITY_BROADCASTS,
+  type RefreshGrant,
+  type SessionsRevoked,
+  type SessionUser,
+} from '@runpledge/contracts';
+import { broadcastSubject, LOGGER, NATS_CONNECTION, ServiceException } from '@runpledge/server-kit';
+import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { hashToken, newSecretToken, SESSION_TTL_MS } from '../auth/secret-token.util.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { env } from '../config/env.js';
+import { AccessTokensService } from './access-tokens.service.js';
+import { SessionsRepository, type SessionOfUser } from './sessions.repository.js';
+
+/** A token rotated away still refreshes for this long: a browser's parallel requests all carry the old one. */
+const ROTATION_GRACE_SECONDS = 30;
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+const idleSeconds = () => env.SESSION_IDLE_TIMEOUT_HOURS * 3600;
 
 @Injectable()
 export class SessionsService {
-  constructor(private readonly sessions: SessionsRepository) {}
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly accessTokens: AccessTokensService,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   /** Opens a session for the user; the raw token goes to the cookie, its hash to the table. */
-  async start(manager: EntityManager, userId: string): Promise<{ sessionToken: string; expiresAt: Date }> {
+  async start(
+    manager: EntityManager,
+    userId: string,
+  ): Promise<{ sessionId: string; sessionToken: string; expiresAt: Date }> {
     const { token, hash } = newSecretToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await this.sessions.insert(manager, { userId, tokenHash: hash, expiresAt });
-    return { sessionToken: token, expiresAt };
+    const sessionId = await this.sessions.insert(manager, { userId, tokenHash: hash, expiresAt });
+    return { sessionId, sessionToken: token, expiresAt };
   }
 
   async validate(sessionToken: string): Promise<SessionUser> {
-    const user = await this.sessions.findUserOfActiveSession(hashToken(sessionToken));
-    if (!user) throw new ServiceException(ErrorCode.Unauthorized, 'Your session has ended. Please sign in again.');
+    const user = await this.sessions.findUserOfActiveSession(hashToken(sessionToken), idleSeconds());
+    if (!user) throw new ServiceException(ErrorCode.Unauthorized, SESSION_ENDED_MESSAGE);
     return { id: user.id, email: user.email, emailVerified: user.emailVerified };
   }
 
+  /**
+   * Trades a live session token for a new access token, rotating the session token once it is
+   * `SESSION_ROTATE_AFTER_SECONDS` old. A token rotated away moments ago (a parallel request of the
+   * same browser) gets an access token only.
+   */
+  async refresh(sessionToken: string): Promise<RefreshGrant> {
+    const hash = hashToken(sessionToken);
+    const next = newSecretToken();
+    const rotated = await this.sessions.rotate(hash, next.hash, idleSeconds(), env.SESSION_ROTATE_AFTER_SECONDS);
+    const session = rotated ?? (await this.sessions.touch(hash, idleSeconds(), ROTATION_GRACE_SECONDS));
+    if (!session) throw new ServiceException(ErrorCode.Unauthorized, SESSION_ENDED_MESSAGE);
+    const user = {
+      id: session.userId,
+      email: session.email,
+      emailVerified: session.emailVerified,
+      sessionId: session.sessionId,
+    };
+    return {
+      user,
+      ...this.accessTokenFor(session),
+      ...(rotated ? { sessionToken: next.token } : {}),
+      expiresAt: session.expiresAt.toISOString(),
+    };
+  }
+
+  /** An access token for a session just opened or refreshed. */
+  accessTokenFor(session: Pick<SessionOfUser, 'sessionId' | 'userId' | 'email' | 'emailVerified'>) {
+    return this.accessTokens.issue({
+      sub: session.userId,
+      sid: session.sessionId,
+      email: session.email,
+      emailVerified: session.emailVerified,
+    });
+  }
+
+  /** Sign-out: revokes the session and tells every gateway to refuse its access tokens now. */
   async revoke(sessionToken: string): Promise<void> {
-    await this.sessions.revoke(hashToken(sessionToken));
+    const revoked = await this.sessions.revoke(hashToken(sessionToken));
+    if (revoked) await this.announce({ userId: revoked.userId, sessionIds: [revoked.id] });
   }
 
   /**
-   * Ends every session of the user (but `exceptSessionId`), e.g. after a password reset; answers how
-   * many. The gateway asks identity about each request's session, so a deleted row ends it everywhere.
+   * Revokes every session of the user (but `exceptSessionId`, the caller's own when they keep it)
+   * and tells every gateway to refuse their access tokens now. Resolves the number revoked.
    */
-  revokeAllForUser(userId: string, options?: { exceptSessionId?: string }): Promise<number> {
-    return this.sessions.deleteAllOfUser(userId, options?.exceptSessionId);
+  async revokeAllForUser(userId: string, options: { exceptSessionId?: string } = {}): Promise<number> {
+    const sessionIds = await this.sessions.revokeAllForUser(userId, options.exceptSessionId);
+    if (sessionIds.length > 0) await this.announce({ userId, sessionIds });
+    return sessionIds.length;
+  }
+
+  /** Whether the caller's session is still live (a revoked one may still carry a valid access token briefly). */
+  isLive(sessionId: string, userId: string): Promise<boolean> {
+    return this.sessions.isLive(sessionId, userId);
+  }
+
+  /** Core NATS fan-out: every gateway replica is subscribed; flushed so it is out before we answer. */
+  private async announce(revoked: SessionsRevoked): Promise<void> {
+    try {
+      this.nc.publish(broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked), JSON.stringify(revoked));
+      await this.nc.flush();
+    } catch (err) {
+      // The sessions are revoked either way; gateways then refuse them at the next refresh at the latest.
+      this.logger.error({ err, userId: revoked.userId }, 'session revocation could not be broadcast');
+    }
   }
 
   /** The user's signed-in browsers for "export my data": when each started and ends, never a token. */

@@ -32,6 +32,10 @@ export class UsersRepository {
     return id ? manager.findOneByOrFail(UserEntity, { id }) : null;
   }
 
+  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id }, { passwordHash });
+  }
+
   async markVerified(manager: EntityManager, id: string): Promise<UserEntity> {
     await manager.update(UserEntity, { id }, { emailVerified: true });
     return manager.findOneByOrFail(UserEntity, { id });

@@ -1,16 +1,35 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { AccountEntity } from '../accounts/account.entity.js';
+import { ChallengeClaimEntity } from '../challenge-claims/challenge-claim.entity.js';
 import { env } from '../config/env.js';
 import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
+import { DonationEntity } from '../fundraising-totals/donation.entity.js';
+import { FundraisingMilestoneEntity } from '../fundraising-totals/fundraising-milestone.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
+import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
+import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-CreateChallengeClaims.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
   url: env.DATABASE_URL,
-  entities: [AccountEntity, RunnerProfileEntity, FundraisingChallengeEntity, EncouragementEntity, OwnerAccessEntity],
-  migrations: [CreateAccounts1763800000200, CreateRunnerProfiles1763800000210],
+  entities: [
+    AccountEntity,
+    RunnerProfileEntity,
+    FundraisingChallengeEntity,
+    EncouragementEntity,
+    OwnerAccessEntity,
+    ChallengeClaimEntity,
+    DonationEntity,
+    FundraisingMilestoneEntity,
+  ],
+  migrations: [
+    CreateAccounts1763800000200,
+    CreateRunnerProfiles1763800000210,
+    AddFundraisingTotals1795552946745,
+    CreateChallengeClaims1795552964729,
+  ],
 });

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, VirtualColumn } from 'typeorm';
 
 @Entity({ name: 'fundraising_challenges' })
 export class FundraisingChallengeEntity {
@@ -25,4 +25,18 @@ export class FundraisingChallengeEntity {
   /** Order on the page, 0 first; gaps are fine. */
   @Column('integer')
   position: number;
+
+  /** The first claimer's name (shown for an exclusive challenge); read with every challenge, never written. */
+  @VirtualColumn({
+    type: 'text',
+    query: (alias) =>
+      `SELECT cc.name FROM "profiles"."challenge_claims" cc WHERE cc.challenge_id = ${alias}.id ORDER BY cc.created_at, cc.id LIMIT 1`,
+  })
+  claimedBy?: string | null;
+
+  @VirtualColumn({
+    type: 'integer',
+    query: (alias) => `SELECT count(*)::int FROM "profiles"."challenge_claims" cc WHERE cc.challenge_id = ${alias}.id`,
+  })
+  claimCount?: number;
 }

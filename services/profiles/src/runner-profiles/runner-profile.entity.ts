@@ -1,4 +1,4 @@
-import type { DonationPlatform } from '@runpledge/contracts';
+import type { DonationPlatform, TotalsSource } from '@runpledge/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 
@@ -62,6 +62,25 @@ export class RunnerProfileEntity {
 
   @Column('integer', { name: 'total_donors' })
   totalDonors: number;
+
+  /** ISO 4217; JustGiving pages are often GBP. */
+  @Column('text', { name: 'fundraising_currency', default: 'USD' })
+  fundraisingCurrency: string;
+
+  @Column('text', { name: 'totals_source', default: 'manual' })
+  totalsSource: TotalsSource;
+
+  /** When the platform last answered (200 or 304); null for manual totals or before the first sync. */
+  @Column('timestamptz', { name: 'totals_synced_at', nullable: true })
+  totalsSyncedAt: Date | null;
+
+  /** The platform's ETag of the last answer, sent back as If-None-Match. */
+  @Column('text', { name: 'totals_etag', nullable: true })
+  totalsEtag: string | null;
+
+  /** The owner set the goal: the platform's goal no longer replaces it. */
+  @Column('boolean', { name: 'goal_set_by_owner', default: false })
+  goalSetByOwner: boolean;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

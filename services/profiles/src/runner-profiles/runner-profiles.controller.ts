@@ -4,6 +4,7 @@ import {
   PROFILES,
   createProfileCommandSchema,
   getProfileBySlugQuerySchema,
+  pageVisibilityQuerySchema,
   latestSlugQuerySchema,
   listOwnProfilesQuerySchema,
   ownedProfileCommandSchema,
@@ -30,6 +31,11 @@ export class RunnerProfilesController {
   @RpcHandler(PROFILES.profile.getBySlug)
   getBySlug(@Payload() payload: unknown): Promise<PublicProfileView> {
     return this.profiles.getBySlug(getProfileBySlugQuerySchema.parse(payload).slug);
+  }
+
+  @RpcHandler(PROFILES.profile.visibility)
+  visibility(@Payload() payload: unknown): Promise<{ visible: true }> {
+    return this.profiles.assertVisible(pageVisibilityQuerySchema.parse(payload));
   }
 
   @RpcHandler(PROFILES.profile.update)

@@ -20,8 +20,38 @@ export class RunnerProfilesRepository {
       .getOne();
   }
 
+  /** The page with id `id`, with its owner's access row. */
+  findByIdWithAccess(id: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where('p.id = :id', { id })
+      .getOne();
+  }
+
+  /** One page of `userId` (any: published is the owner's access, the same for all their pages), with that access. */
+  findAnyByUserIdWithAccess(userId: string): Promise<RunnerProfileEntity | null> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where('p.user_id = :userId', { userId })
+      .limit(1)
+      .getOne();
+  }
+
   findById(id: string): Promise<RunnerProfileEntity | null> {
     return this.profiles.findOneBy({ id });
+  }
+
+  /** Pages whose totals come from a platform, with their owner's access (the sync's schedule). */
+  listSyncedWithAccess(): Promise<RunnerProfileEntity[]> {
+    return this.profiles
+      .createQueryBuilder('p')
+      .select(['p.id', 'p.userId'])
+      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+      .where("p.totals_source <> 'manual'")
+      .orderBy('p.id')
+      .getMany();
   }
 
   slugExists(slug: string): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DomainEvents } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
+import type { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
+import type { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import type { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import type { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
 import type { RunnerProfileEntity } from './runner-profile.entity.js';
@@ -24,7 +26,16 @@ function serviceWith(stored: RunnerProfileEntity | null) {
   const events = { transaction: (work: (m: EntityManager) => unknown) => work(manager) } as unknown as DomainEvents;
   const afterCommit = jest.fn();
   const cache = { afterCommit } as unknown as ProfileCacheNotifier;
-  return { service: new RunnerProfilesService(profiles, challenges, events, cache), written, afterCommit };
+  const syncPageQuietly = jest.fn(async () => undefined);
+  const totals = { syncPageQuietly } as unknown as TotalsQueue;
+  return {
+    service: new RunnerProfilesService(profiles, challenges, events, cache, totals, {
+      recordReached: async () => undefined,
+    } as unknown as MilestonesRepository),
+    written,
+    afterCommit,
+    syncPageQuietly,
+  };
 }
 
 const page = {
@@ -47,22 +58,28 @@ const page = {
   fundsRaised: '0.00',
   fundraisingGoal: '0.00',
   totalDonors: 0,
+  totalsSource: 'justgiving',
   createdAt: new Date(),
   updatedAt: new Date(),
 } as RunnerProfileEntity;
 
 describe('RunnerProfilesService.update', () => {
   it('writes only what the owner sent, with the charity link re-derived, and announces the page', async () => {
-    const { service, written, afterCommit } = serviceWith(page);
+    const { service, written, afterCommit, syncPageQuietly } = serviceWith(page);
     await service.update(OWNER, PAGE, { description: 'New story', justGivingPageShortName: 'jane-2027' });
     expect(written).toEqual([
       {
         description: 'New story',
         justGivingPageShortName: 'jane-2027',
         charityLink: 'https://www.justgiving.com/fundraising/jane-2027',
+        totalsSource: 'justgiving',
+        // Another JustGiving page: the old page's ETag and sync time no longer apply.
+        totalsEtag: null,
+        totalsSyncedAt: null,
       },
     ]);
     expect(afterCommit).toHaveBeenCalledWith(expect.anything(), [{ slug: 'jane', profileId: PAGE }]);
+    expect(syncPageQuietly).toHaveBeenCalledWith(PAGE, 'saved');
   });
 
   it('checks the platform rule on the page as it would become', async () => {

@@ -4,9 +4,13 @@ import {
   RUNNER_PROFILE_NOT_FOUND,
   SLUG_TAKEN_MESSAGE,
   deriveCharityLink,
+  milestonesReached,
   platformProblem,
+  totalsComeFromMessage,
+  totalsSourceFor,
   urlSlugSchema,
   type CreateProfileRequest,
+  type PageVisibilityQuery,
   type Profile,
   type ProfileSummary,
   type PublicProfileView,
@@ -14,11 +18,14 @@ import {
   type UpdateProfileRequest,
 } from '@runpledge/contracts';
 import { DomainEvents, ServiceException } from '@runpledge/server-kit';
+import { env } from '../config/env.js';
+import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
+import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
-import { cacheKeyOf, toProfile, toPublicView, toSummary } from './to-profile.util.js';
+import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';
 
 /** numeric columns take decimal strings; a cleared amount is 0. */
 const decimal = (value: number | null | undefined): string | undefined =>
@@ -31,11 +38,15 @@ export class RunnerProfilesService {
     private readonly challenges: FundraisingChallengesRepository,
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
+    private readonly totals: TotalsQueue,
+    private readonly milestones: MilestonesRepository,
   ) {}
 
   /** The caller owns the new page; its challenges keep the order they came in. */
   async create(userId: string, request: CreateProfileRequest): Promise<Profile> {
     const { challenges, ...fields } = request;
+    const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
+    assertTotalsEditable(totalsSource, fields);
     const created = await this.events.transaction(async (manager) => {
       const profile = await this.profiles.insertIfSlugFree(manager, {
         userId,
@@ -56,6 +67,11 @@ export class RunnerProfilesService {
         fundsRaised: decimal(fields.fundsRaised) ?? '0',
         fundraisingGoal: decimal(fields.fundraisingGoal) ?? '0',
         totalDonors: fields.totalDonors ?? 0,
+        fundraisingCurrency: 'USD',
+        totalsSource,
+        totalsSyncedAt: null,
+        totalsEtag: null,
+        goalSetByOwner: (fields.fundraisingGoal ?? 0) > 0,
       });
       if (!profile) return null;
       const rows = await this.challenges.insertInOrder(manager, profile.id, challenges, 0);
@@ -67,6 +83,7 @@ export class RunnerProfilesService {
       return toProfile(profile, rows);
     });
     if (!created) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
+    if (created.totalsSource !== 'manual') await this.totals.syncPageQuietly(created.id, 'saved');
     return created;
   }
 
@@ -76,21 +93,59 @@ export class RunnerProfilesService {
     return toPublicView(profile, await this.challenges.listByProfileId(profile.id));
   }
 
+  /**
+   * Whether `viewerUserId` may read the public data of a page (by id) or of a runner (by user id):
+   * only a published page is public; its owner always sees it. Anything else is 404, as if absent.
+   */
+  async assertVisible(query: PageVisibilityQuery): Promise<{ visible: true }> {
+    const { profileId, userId, viewerUserId } = query;
+    if (profileId === undefined && userId !== undefined && userId === viewerUserId) return { visible: true };
+    const page =
+      profileId !== undefined
+        ? await this.profiles.findByIdWithAccess(profileId)
+        : await this.profiles.findAnyByUserIdWithAccess(userId!);
+    if (!page || (userId !== undefined && page.userId !== userId))
+      throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
+    if (page.userId !== viewerUserId && !isPublished(page.ownerAccess))
+      throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
+    return { visible: true };
+  }
+
   /** Changes what the owner sent; the platform rule holds for the result, its charity link re-derived. */
   async update(userId: string, profileId: string, request: UpdateProfileRequest): Promise<Profile> {
-    return this.events.transaction(async (manager) => {
+    const updated = await this.events.transaction(async (manager) => {
       const current = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
       const changes = changesOf(request);
       const merged = { ...current, ...changes };
       const problem = platformProblem(merged);
       if (problem) throw ServiceException.badRequest(problem.message);
+      const totalsSource = totalsSourceFor(merged.donationPlatform, env.justGiving !== null);
+      assertTotalsEditable(totalsSource, request);
+      const platformChanged =
+        totalsSource !== current.totalsSource ||
+        merged.donorDriveEventUrl !== current.donorDriveEventUrl ||
+        merged.donorDriveParticipantId !== current.donorDriveParticipantId ||
+        merged.justGivingPageShortName !== current.justGivingPageShortName;
       const saved = await this.profiles.update(manager, profileId, {
         ...changes,
         charityLink: deriveCharityLink(merged),
+        totalsSource,
+        // Another page on the platform: its ETag and sync time say nothing about the new one.
+        ...(platformChanged ? { totalsEtag: null, totalsSyncedAt: null } : {}),
+        ...(request.fundraisingGoal !== undefined ? { goalSetByOwner: true } : {}),
       });
       this.cache.afterCommit(manager, [cacheKeyOf(current)]);
-      return toProfile(saved, await this.challenges.listByProfileId(profileId, manager));
+      // Hand-typed totals or a new goal may reach a milestone: recorded with the edit, mailed by the worker.
+      const reached =
+        request.fundsRaised !== undefined || request.fundraisingGoal !== undefined
+          ? milestonesReached(saved.fundsRaised, saved.fundraisingGoal)
+          : [];
+      await this.milestones.recordReached(manager, profileId, reached);
+      return { profile: toProfile(saved, await this.challenges.listByProfileId(profileId, manager)), reached };
     });
+    if (updated.reached.length > 0) await this.totals.sendMilestonesQuietly(profileId);
+    if (updated.profile.totalsSource !== 'manual') await this.totals.syncPageQuietly(profileId, 'saved');
+    return updated.profile;
   }
 
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
@@ -126,6 +181,16 @@ export class RunnerProfilesService {
     if (await this.profiles.slugExists(slug)) return { slug, available: false, message: SLUG_TAKEN_MESSAGE };
     return { slug, available: true };
   }
+}
+
+/** Raised and donors are the owner's to type only when no platform provides them (API.md). */
+function assertTotalsEditable(
+  source: ReturnType<typeof totalsSourceFor>,
+  request: { fundsRaised?: number | null; totalDonors?: number | null },
+): void {
+  if (source === 'manual') return;
+  if (request.fundsRaised !== undefined || request.totalDonors !== undefined)
+    throw ServiceException.badRequest(totalsComeFromMessage(source));
 }
 
 /** The columns a PUT body changes; absent fields are left alone, null clears. */

@@ -19,6 +19,8 @@ export function toChallenge(entity: FundraisingChallengeEntity): Challenge {
     description: entity.description,
     isExclusive: entity.isExclusive,
     position: entity.position,
+    claimedBy: entity.isExclusive ? (entity.claimedBy ?? null) : null,
+    claimCount: entity.claimCount ?? 0,
   };
 }
 
@@ -45,6 +47,9 @@ export function toProfile(entity: RunnerProfileEntity, challenges: FundraisingCh
     fundsRaised: entity.fundsRaised,
     fundraisingGoal: entity.fundraisingGoal,
     totalDonors: entity.totalDonors,
+    fundraisingCurrency: entity.fundraisingCurrency,
+    totalsSource: entity.totalsSource,
+    totalsSyncedAt: entity.totalsSyncedAt?.toISOString() ?? null,
     fundraisingChallenges: challenges.map(toChallenge),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),

@@ -22,6 +22,8 @@ export interface EmulatorResponse {
   headers?: Record<string, string>;
   /** A string or Buffer is sent as is; anything else as JSON. */
   body?: unknown;
+  /** Destroy the socket instead of answering (a fault: the client sees a reset connection). */
+  dropConnection?: boolean;
 }
 
 export type Handler = (req: EmulatorRequest) => EmulatorResponse | Promise<EmulatorResponse>;
@@ -211,6 +213,10 @@ async function handle(
 }
 
 function send(res: ServerResponse, response: EmulatorResponse, headOnly: boolean): void {
+  if (response.dropConnection) {
+    res.socket?.destroy();
+    return;
+  }
   const headers: Record<string, string> = { ...response.headers };
   let payload: Buffer | undefined;
   if (response.body === undefined) {

@@ -20,9 +20,14 @@ export interface StravaActivity {
   totalElevationGain: number;
   averageHeartrate: number | null;
   private: boolean;
+  /** Who may see it on Strava; a private activity is always `only_me`. */
+  visibility?: StravaVisibility;
   manual: boolean;
   kudosCount: number;
 }
+
+export type StravaVisibility = 'everyone' | 'followers_only' | 'only_me';
+export const STRAVA_VISIBILITIES: readonly StravaVisibility[] = ['everyone', 'followers_only', 'only_me'];
 
 export interface GeneratorOptions {
   seed: number;
@@ -178,7 +183,7 @@ export function toSummary(activity: StravaActivity): Record<string, unknown> {
     commute: false,
     manual: activity.manual,
     private: activity.private,
-    visibility: activity.private ? 'only_me' : 'everyone',
+    visibility: activity.private ? 'only_me' : (activity.visibility ?? 'everyone'),
     flagged: false,
     gear_id: null,
     average_speed: round3(averageSpeed),

@@ -1,6 +1,6 @@
 /** Test controls under `/_emulator`: JSON in, JSON out, no credentials, not rate limited. */
 import { json, parseJsonObject, type EmulatorRequest, type Router } from '../common/http.js';
-import { toSummary, type StravaActivity } from './activities-generator.js';
+import { STRAVA_VISIBILITIES, toSummary, type StravaActivity, type StravaVisibility } from './activities-generator.js';
 import type { RateLimiter, RateLimits } from './rate-limiter.js';
 import { StravaError, StravaState, badRequest, notFound, type ActivityInput } from './state.js';
 import type { PushAttempt, PushDispatcher, StravaPushEvent } from './webhooks.js';
@@ -43,6 +43,9 @@ function activityInput(input: Record<string, unknown>): ActivityInput {
   }
   if (input.private !== undefined && typeof input.private !== 'boolean')
     throw badRequest('Emulator', 'private', 'must be a boolean');
+  const visibility = str(input, 'visibility');
+  if (visibility !== undefined && !(STRAVA_VISIBILITIES as readonly string[]).includes(visibility))
+    throw badRequest('Emulator', 'visibility', `must be one of ${STRAVA_VISIBILITIES.join(', ')}`);
   return {
     name: str(input, 'name'),
     description: input.description === null ? null : str(input, 'description'),
@@ -53,6 +56,7 @@ function activityInput(input: Record<string, unknown>): ActivityInput {
     elapsed_time: num(input, 'elapsed_time'),
     total_elevation_gain: num(input, 'total_elevation_gain'),
     private: input.private as boolean | undefined,
+    visibility: visibility as StravaVisibility | undefined,
     manual: typeof input.manual === 'boolean' ? input.manual : undefined,
   };
 }

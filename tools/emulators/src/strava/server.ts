@@ -11,6 +11,7 @@ import {
   type EmulatorResponse,
 } from '../common/http.js';
 import { silentLogger, type EmulatorLogger } from '../common/logger.js';
+import { FaultInjector, registerFaultRoutes } from '../common/fault-injection.js';
 import { toDetail, toSummary } from './activities-generator.js';
 import { registerStravaControlRoutes } from './control-routes.js';
 import { approvedRedirect, renderAuthorizePage } from './oauth-pages.js';
@@ -44,6 +45,8 @@ export interface StravaEmulator {
   state: StravaState;
   rateLimiter: RateLimiter;
   pushes: PushDispatcher;
+  /** Injected 429/5xx, hangs and dropped connections (`/_emulator/faults`). */
+  faults: FaultInjector;
   /** Sends an event to the push subscription's callback; null when there is no subscription. */
   pushEvent(event: Omit<StravaPushEvent, 'subscription_id' | 'event_time'>): Promise<PushAttempt | null>;
   reset(): void;
@@ -108,10 +111,21 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
       event_time: state.now(),
     });
   };
+  const faults = new FaultInjector({
+    errorBody: (status) =>
+      status === 429
+        ? {
+            message: 'Rate Limit Exceeded',
+            errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+          }
+        : { message: status >= 500 ? 'Server Error' : 'Bad Request', errors: [] },
+    errorHeaders: (status) => (status === 429 ? rateLimiter.headers() : {}),
+  });
   const reset = () => {
     state.reset();
     pushes.reset();
     rateLimiter.resetUsage();
+    faults.clear();
   };
 
   const checkClient = (params: Record<string, string | string[]>): void => {
@@ -297,6 +311,7 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
   });
 
   registerStravaControlRoutes(router, { state, rateLimiter, pushes, pushEvent, reset });
+  registerFaultRoutes(router, faults);
 
   const server = await startHttpServer(
     { host: options.host ?? '127.0.0.1', port: options.port ?? 12112, name: 'strava', logger },
@@ -317,25 +332,26 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
           });
         return undefined;
       },
-      around: async (req, next) => {
-        if (req.path.startsWith('/_emulator/')) return next();
-        const counted = req.path.startsWith('/api/v3/') && !req.path.startsWith('/api/v3/push_subscriptions');
-        if (!counted) return withHeaders(await next(), rateLimiter.headers());
-        const decision = rateLimiter.hit(req.method === 'GET' || req.method === 'HEAD');
-        if (!decision.allowed) {
-          return json(
-            429,
-            {
-              message: 'Rate Limit Exceeded',
-              errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
-            },
-            decision.headers,
-          );
-        }
-        return withHeaders(await next(), decision.headers);
-      },
+      around: (req, next) => faults.around(req, () => limited(req, next)),
     },
   );
+  async function limited(req: EmulatorRequest, next: () => Promise<EmulatorResponse>): Promise<EmulatorResponse> {
+    if (req.path.startsWith('/_emulator/')) return next();
+    const counted = req.path.startsWith('/api/v3/') && !req.path.startsWith('/api/v3/push_subscriptions');
+    if (!counted) return withHeaders(await next(), rateLimiter.headers());
+    const decision = rateLimiter.hit(req.method === 'GET' || req.method === 'HEAD');
+    if (!decision.allowed) {
+      return json(
+        429,
+        {
+          message: 'Rate Limit Exceeded',
+          errors: [{ resource: 'Application', field: 'rate limit', code: 'exceeded' }],
+        },
+        decision.headers,
+      );
+    }
+    return withHeaders(await next(), decision.headers);
+  }
   logger.info({ url: server.url, clientId: options.clientId }, 'strava emulator listening');
 
   return {
@@ -343,9 +359,11 @@ export async function startStravaEmulator(options: StravaEmulatorOptions): Promi
     state,
     rateLimiter,
     pushes,
+    faults,
     pushEvent,
     reset,
     async close() {
+      faults.clear();
       await pushes.close();
       await server.close();
     },

@@ -1,7 +1,13 @@
 import type { Clock } from '../common/clock.js';
 import { unixSeconds } from '../common/clock.js';
 import { randomHex } from '../common/ids.js';
-import { DEFAULT_TIMEZONE, generateActivities, seededRandom, type StravaActivity } from './activities-generator.js';
+import {
+  DEFAULT_TIMEZONE,
+  generateActivities,
+  seededRandom,
+  type StravaActivity,
+  type StravaVisibility,
+} from './activities-generator.js';
 
 export const STRAVA_SCOPES = [
   'read',
@@ -76,6 +82,7 @@ export interface ActivityInput {
   elapsed_time?: number;
   total_elevation_gain?: number;
   private?: boolean;
+  visibility?: StravaVisibility;
   manual?: boolean;
 }
 
@@ -397,6 +404,7 @@ export class StravaState {
       totalElevationGain: input.total_elevation_gain ?? 40,
       averageHeartrate: null,
       private: input.private ?? false,
+      visibility: input.visibility ?? 'everyone',
       manual: input.manual ?? false,
       kudosCount: 0,
     };
@@ -419,6 +427,10 @@ export class StravaState {
     if (input.private !== undefined) {
       activity.private = input.private;
       updates.private = String(input.private);
+    }
+    if (input.visibility !== undefined) {
+      activity.visibility = input.visibility;
+      updates.visibility = input.visibility;
     }
     if (input.description !== undefined) activity.description = input.description;
     if (input.distance !== undefined) activity.distance = input.distance;

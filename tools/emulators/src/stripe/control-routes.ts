@@ -114,6 +114,23 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
     return json(200, { delivery: await webhooks.send(event, 'resend') });
   });
 
+  // Redelivers one event `times` times (default 10), all at once when `concurrent` (default true):
+  // what Stripe does when an endpoint answered late and it retried while the first was still running.
+  router.post('/_emulator/events/:id/redeliver', async (req) => {
+    const input = body(req);
+    const times = optionalNumber(input.times, 'times') ?? 10;
+    if (!Number.isInteger(times) || times < 1 || times > 100)
+      throw invalidParam('times', 'times must be from 1 to 100');
+    const event = state.getEvent(req.params.id!);
+    const deliveries: WebhookDelivery[] = [];
+    if (input.concurrent === false) {
+      for (let i = 0; i < times; i++) deliveries.push(await webhooks.send(event, 'resend'));
+    } else {
+      deliveries.push(...(await Promise.all(Array.from({ length: times }, () => webhooks.send(event, 'resend')))));
+    }
+    return json(200, { deliveries });
+  });
+
   // Delivers the given events one after another in exactly this order (duplicates allowed).
   router.post('/_emulator/events/deliver', async (req) => {
     const input = body(req);

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../common/clock.js';
 import { json, Router, startHttpServer, type EmulatorRequest, type EmulatorResponse } from '../common/http.js';
 import { prefixedId } from '../common/ids.js';
 import { silentLogger, type EmulatorLogger } from '../common/logger.js';
+import { FaultInjector, registerFaultRoutes } from '../common/fault-injection.js';
 import { registerApiRoutes } from './api-routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { StripeApiError } from './errors.js';
@@ -41,6 +42,8 @@ export interface StripeEmulator {
   url: string;
   state: StripeState;
   webhooks: WebhookDispatcher;
+  /** Injected 429/5xx, hangs and dropped connections (`/_emulator/faults`). */
+  faults: FaultInjector;
   /** Back to the seeded state: no customers, sessions, subscriptions or events. */
   reset(): void;
   close(): Promise<void>;
@@ -69,10 +72,24 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   );
   const idempotency = new Map<string, CachedResponse>();
   const inProgress = new Set<string>();
+  const faults = new FaultInjector({
+    errorBody: (status) => ({
+      error:
+        status === 429
+          ? {
+              type: 'invalid_request_error',
+              code: 'rate_limit',
+              message:
+                'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+            }
+          : { type: status >= 500 ? 'api_error' : 'invalid_request_error', message: `Injected fault (${status}).` },
+    }),
+  });
   const reset = () => {
     state.reset();
     webhooks.reset();
     idempotency.clear();
+    faults.clear();
   };
 
   const router = new Router();
@@ -82,6 +99,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     deliver: (events) => webhooks.dispatchAndWait(events, options.redirectWaitMs ?? 5_000),
   });
   registerControlRoutes(router, { state, webhooks, reset });
+  registerFaultRoutes(router, faults);
 
   const server = await startHttpServer(
     { host: options.host ?? '127.0.0.1', port: options.port ?? 12111, name: 'stripe', logger },
@@ -97,7 +115,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
             })
           : json(404, { error: { type: 'invalid_request_error', message: `Not found: ${req.method} ${req.path}` } }),
       onError: (error) => (error instanceof StripeApiError ? json(error.status, error.toJSON()) : undefined),
-      around: (req, next) => (req.path.startsWith('/v1/') ? apiRequest(req, next) : next()),
+      around: (req, next) => faults.around(req, () => (req.path.startsWith('/v1/') ? apiRequest(req, next) : next())),
     },
   );
   publicUrl ||= server.url;
@@ -176,8 +194,10 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     url: server.url,
     state,
     webhooks,
+    faults,
     reset,
     async close() {
+      faults.clear();
       await webhooks.close();
       await server.close();
     },

@@ -2,6 +2,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { LinkButton } from '@/components/ui/link-button';
 import { DocumentTitle } from '@/components/seo/document-title';
+import { ChallengeClaims } from '@/features/claims/components/challenge-claims';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { StravaStatus } from '@/features/fitness/components/strava-status';
@@ -30,6 +31,7 @@ export default function DashboardRoute() {
         <SubscriptionPanel />
       </section>
       <Dashboard cardExtras={(profile) => <StravaStatus profileId={profile.id} slug={profile.urlSlug} />} />
+      <ChallengeClaims />
     </PageLayout>
   );
 }

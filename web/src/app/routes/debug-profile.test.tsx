@@ -56,13 +56,16 @@ describe('sample runner page at /test-{name}', () => {
     expect(calls.filter((call) => !call.path.startsWith('/api/auth/'))).toEqual([]);
   });
 
-  it('lists the challenges, exclusive ones marked', async () => {
+  it('lists the challenges, exclusive ones marked, one claimed and the others counted', async () => {
     await openSample();
 
     const challenges = within(screen.getByRole('list', { name: 'Challenges' })).getAllByRole('listitem');
     expect(challenges).toHaveLength(6);
     expect(screen.getAllByText('Exclusive')).toHaveLength(3);
-    expect(screen.getAllByRole('button', { name: /^Choose This Challenge/ })).toHaveLength(6);
+    // The claimed exclusive challenge shows its supporter instead of its button.
+    expect(screen.getAllByRole('button', { name: /^Choose This Challenge/ })).toHaveLength(5);
+    expect(within(challenges[5]!).getByText('Claimed by Alex')).toBeInTheDocument();
+    expect(within(challenges[0]!).getByText('4 supporters have chosen this')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Choose This Challenge|Donate Now/ })).not.toBeInTheDocument();
   });
 

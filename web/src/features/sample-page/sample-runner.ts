@@ -51,13 +51,50 @@ The nurses there gave our family hope when we needed it most. Every dollar you g
 
 Pick a challenge below and I'll make it happen. Thank you for being part of this!`;
 
+// Claimed and counted as a live page shows them: one exclusive challenge taken, supporters on the others.
 const CHALLENGES: Omit<Challenge, 'id' | 'runnerProfileId' | 'position'>[] = [
-  { amount: 25, description: 'Pick a song for my race day playlist', isExclusive: false },
-  { amount: 40, description: 'Write your name on my arm for race day', isExclusive: false },
-  { amount: 50, description: 'A thank-you video recorded during a long run', isExclusive: false },
-  { amount: 100, description: 'Choose the route of my next 16-mile long run', isExclusive: true },
-  { amount: 250, description: 'Run a long run in a banana suit, photos guaranteed', isExclusive: true },
-  { amount: 400, description: 'Cross the finish line on a FaceTime call with you', isExclusive: true },
+  {
+    amount: 25,
+    description: 'Pick a song for my race day playlist',
+    isExclusive: false,
+    claimedBy: null,
+    claimCount: 4,
+  },
+  {
+    amount: 40,
+    description: 'Write your name on my arm for race day',
+    isExclusive: false,
+    claimedBy: null,
+    claimCount: 1,
+  },
+  {
+    amount: 50,
+    description: 'A thank-you video recorded during a long run',
+    isExclusive: false,
+    claimedBy: null,
+    claimCount: 0,
+  },
+  {
+    amount: 100,
+    description: 'Choose the route of my next 16-mile long run',
+    isExclusive: true,
+    claimedBy: null,
+    claimCount: 0,
+  },
+  {
+    amount: 250,
+    description: 'Run a long run in a banana suit, photos guaranteed',
+    isExclusive: true,
+    claimedBy: null,
+    claimCount: 0,
+  },
+  {
+    amount: 400,
+    description: 'Cross the finish line on a FaceTime call with you',
+    isExclusive: true,
+    claimedBy: 'Alex',
+    claimCount: 1,
+  },
 ];
 
 // Three runs a week for four weeks, newest first (an easy run, a quality session, a long run), building up.
@@ -157,6 +194,10 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
     fundsRaised: '1840.00',
     fundraisingGoal: '3000.00',
     totalDonors: 37,
+    fundraisingCurrency: 'USD',
+    totalsSource: 'justgiving',
+    // Read from the platform a few minutes ago, as a live page would be.
+    totalsSyncedAt: new Date(now.getTime() - 3 * 60_000).toISOString(),
     fundraisingChallenges: CHALLENGES.map((challenge, position) => ({
       ...challenge,
       id: `3e9a4b7c-2d1f-4e8a-b6c5-${String(position + 1).padStart(12, '0')}`,

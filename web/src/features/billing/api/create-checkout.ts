@@ -2,5 +2,5 @@ import type { CreateCheckoutRequest, CreateCheckoutResponse } from '@runpledge/c
 import { api } from '@/lib/api-client';
 
 export function createCheckout(request: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
-  return api.post<CreateCheckoutResponse>('/api/subscription/create-checkout', request);
+  return api.postOnce<CreateCheckoutResponse>('/api/subscription/create-checkout', request);
 }

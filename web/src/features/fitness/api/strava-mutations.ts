@@ -46,7 +46,7 @@ export function useSyncStravaNow() {
 export function useAddManualRun() {
   const refresh = useRefreshTraining();
   return useMutation({
-    mutationFn: (input: ManualActivityInput) => api.post<Activity>('/api/activities', input),
+    mutationFn: (input: ManualActivityInput) => api.postOnce<Activity>('/api/activities', input),
     onSuccess: refresh,
   });
 }

@@ -5,38 +5,33 @@ import { ToastProvider } from '@/components/ui/toast-provider';
 import { planStravaReturn, useStravaReturn } from './use-strava-return';
 
 const USER = '7d4b1c5e-4c39-4a57-9f3e-0e7a3c9a1b22';
-const complete =
+const withTokens =
   'strava_connected=true&strava_access_token=a&strava_refresh_token=r&strava_athlete_id=42&strava_expires_at=1800000000';
 
 describe('planStravaReturn', () => {
-  it('saves a complete return for a signed-in user, with the expiry as ISO', () => {
-    expect(planStravaReturn(new URLSearchParams(complete), USER)).toEqual({
-      save: {
-        userId: USER,
-        stravaAccessToken: 'a',
-        stravaRefreshToken: 'r',
-        stravaAthleteId: '42',
-        stravaTokenExpiresAt: new Date(1_800_000_000_000).toISOString(),
-      },
+  it('says connected to a signed-in user (the server stored the tokens)', () => {
+    expect(planStravaReturn(new URLSearchParams('strava_connected=true'), USER)).toEqual({
+      notice: expect.objectContaining({ description: 'Your Strava account has been connected successfully!' }),
     });
   });
 
-  it('asks to log in when nobody is signed in or anything is missing', () => {
-    const needsLogin = {
+  it('asks to log in when nobody is signed in', () => {
+    expect(planStravaReturn(new URLSearchParams('strava_connected=true'), null)).toEqual({
       notice: expect.objectContaining({ description: expect.stringContaining('Please log in to complete the setup.') }),
-    };
-    expect(planStravaReturn(new URLSearchParams(complete), null)).toEqual(needsLogin);
-    expect(planStravaReturn(new URLSearchParams('strava_connected=true'), USER)).toEqual(needsLogin);
+    });
   });
 
-  it('shows the error value in a destructive notice', () => {
-    expect(planStravaReturn(new URLSearchParams('strava_error=access_denied'), USER)).toEqual({
+  it('shows the error in words in a destructive notice, an unknown one as it came', () => {
+    expect(planStravaReturn(new URLSearchParams('strava_error=wrong_browser'), USER)).toEqual({
       notice: {
         title: 'Strava Connection Failed',
-        description: 'Error: access_denied Please try again.',
+        description: 'Error: This Strava connection was started in another browser. Please try again.',
         variant: 'destructive',
       },
     });
+    expect(planStravaReturn(new URLSearchParams('strava_error=odd'), USER)?.notice.description).toBe(
+      'Error: odd Please try again.',
+    );
   });
 });
 
@@ -58,27 +53,17 @@ function renderAt(url: string, userId: string | null) {
 describe('useStravaReturn', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('saves the connection, says so, and clears only the strava parameters', async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response('{"success":true}', { status: 200 }));
-    renderAt(`/?${complete}&ref=mail`, USER);
+  it('never sends tokens from the address bar anywhere, and clears only the strava parameters', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderAt(`/?${withTokens}&ref=mail`, USER);
     expect(await screen.findByText('Your Strava account has been connected successfully!')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/fitness/strava/connect', expect.objectContaining({ method: 'POST' }));
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe('?ref=mail'));
-  });
-
-  it('shows Connection Error when saving fails', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
-    );
-    renderAt(`/?${complete}`, USER);
-    expect(await screen.findByText('Failed to save Strava connection. Please try again.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows the failure notice for strava_error', async () => {
     renderAt('/?strava_error=access_denied', null);
-    expect(await screen.findByText('Error: access_denied Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Error: Strava access was not granted. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(''));
   });
 });

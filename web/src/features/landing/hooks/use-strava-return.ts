@@ -1,10 +1,14 @@
+import { STRAVA_OAUTH_ERRORS } from '@runpledge/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ToastOptions } from '@/components/ui/toast-context';
 import { useToast } from '@/components/ui/toast-context';
-import { api } from '@/lib/api-client';
 
-/** The query parameters of spec 2 that a return from Strava may carry on the landing page. */
+/**
+ * The query parameters of spec 2 that a return from Strava may carry on the landing page. Strava
+ * tokens never travel through the browser (the server's callback stores them): any token-looking
+ * parameter is only removed from the address bar, never read.
+ */
 export const STRAVA_RETURN_PARAMS = [
   'strava_connected',
   'strava_access_token',
@@ -24,49 +28,29 @@ const NOTICES = {
     title: 'Strava Connected',
     description: 'Your Strava account has been connected successfully! Please log in to complete the setup.',
   },
-  saveFailed: {
-    title: 'Connection Error',
-    description: 'Failed to save Strava connection. Please try again.',
-    variant: 'destructive',
-  },
 } satisfies Record<string, ToastOptions>;
 
-/**
- * Spec 4 "Strava return on landing": what to do with the parameters, for a signed-in user or not.
- * Returns the notice to show at once, or the connection to save first.
- */
-export function planStravaReturn(
-  params: URLSearchParams,
-  userId: string | null,
-): { notice: ToastOptions } | { save: Record<string, string> } | undefined {
+/** A known `strava_error` in words; anything else as it came. */
+function describeStravaError(error: string): string {
+  return Object.hasOwn(STRAVA_OAUTH_ERRORS, error)
+    ? STRAVA_OAUTH_ERRORS[error as keyof typeof STRAVA_OAUTH_ERRORS]
+    : error;
+}
+
+/** Spec 4 "Strava return on landing": the notice to show for these parameters, if any. */
+export function planStravaReturn(params: URLSearchParams, userId: string | null): { notice: ToastOptions } | undefined {
   const error = params.get('strava_error');
   if (error !== null) {
     return {
       notice: {
         title: 'Strava Connection Failed',
-        description: `Error: ${error} Please try again.`,
+        description: `Error: ${describeStravaError(error)} Please try again.`,
         variant: 'destructive',
       },
     };
   }
   if (params.get('strava_connected') !== 'true') return undefined;
-  const accessToken = params.get('strava_access_token');
-  const refreshToken = params.get('strava_refresh_token');
-  const athleteId = params.get('strava_athlete_id');
-  const expiresAt = Number(params.get('strava_expires_at'));
-  if (!userId || !accessToken || !refreshToken || !athleteId || !Number.isFinite(expiresAt) || expiresAt <= 0) {
-    return { notice: NOTICES.needsLogin };
-  }
-  return {
-    save: {
-      userId,
-      stravaAccessToken: accessToken,
-      stravaRefreshToken: refreshToken,
-      stravaAthleteId: athleteId,
-      // Epoch seconds to an ISO date-time (spec 3).
-      stravaTokenExpiresAt: new Date(expiresAt * 1000).toISOString(),
-    },
-  };
+  return { notice: userId ? NOTICES.connected : NOTICES.needsLogin };
 }
 
 /** Handles a Strava return once auth is known, then removes the parameters from the address bar. */
@@ -87,11 +71,6 @@ export function useStravaReturn(auth: { userId: string | null; loading: boolean 
       },
       { replace: true },
     );
-    if (!plan) return;
-    if ('notice' in plan) return toast(plan.notice);
-    api.post('/api/fitness/strava/connect', plan.save).then(
-      () => toast(NOTICES.connected),
-      () => toast(NOTICES.saveFailed),
-    );
+    if (plan) toast(plan.notice);
   }, [auth.loading, auth.userId, params, setParams, toast]);
 }

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { encouragementsKey } from './get-encouragements';
 
 export function sendEncouragement(body: EncouragementRequest): Promise<{ success: boolean }> {
-  return api.post('/api/encouragement', body);
+  return api.postOnce('/api/encouragement', body);
 }
 
 export function useSendEncouragement() {

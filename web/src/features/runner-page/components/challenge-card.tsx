@@ -1,8 +1,13 @@
 import { formatMoney, type Challenge, type ProfileView } from '@runpledge/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { cn } from '@/lib/cn';
-import { DonateLink } from './donate-link';
+import { useReadOnlyAction } from './read-only-action';
+
+const loadClaimDialog = () => import('./claim-challenge-dialog');
+// The dialog (and the dialog library) loads on first use, not with the page.
+const ClaimChallengeDialog = lazy(loadClaimDialog);
 
 interface ChallengeCardProps {
   profile: ProfileView;
@@ -30,14 +35,54 @@ export function ChallengeCard({ profile, challenge, handle, actions, className }
         </div>
         <p className="break-words text-neutral-800">{challenge.description}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <DonateLink profile={profile} amount={challenge.amount} variant="primary" size="sm" announceNewTab>
-            Choose This Challenge
-            <span className="sr-only">: {challenge.description}</span>
-          </DonateLink>
+          {challenge.isExclusive && challenge.claimedBy !== null ? (
+            <p className="text-sm font-semibold text-brand-800" data-testid="challenge-claimed-by">
+              Claimed by {challenge.claimedBy}
+            </p>
+          ) : (
+            <ChooseChallenge profile={profile} challenge={challenge} />
+          )}
+          {!challenge.isExclusive && challenge.claimCount > 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="challenge-claim-count">
+              {challenge.claimCount} {challenge.claimCount === 1 ? 'supporter has' : 'supporters have'} chosen this
+            </p>
+          )}
           {actions}
         </div>
       </div>
     </div>
+  );
+}
+
+/** Choose This Challenge: a name first (the claim), then on to donate; a read-only page only reports it. */
+function ChooseChallenge({ profile, challenge }: { profile: ProfileView; challenge: Challenge }) {
+  const onReadOnlyAction = useReadOnlyAction();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadClaimDialog();
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={buttonStyles({ variant: 'primary', size: 'sm' })}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          if (onReadOnlyAction) return onReadOnlyAction({ kind: 'challenge', amount: challenge.amount });
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        Choose This Challenge
+        <span className="sr-only">: {challenge.description}</span>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ClaimChallengeDialog open={open} onOpenChange={setOpen} profile={profile} challenge={challenge} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

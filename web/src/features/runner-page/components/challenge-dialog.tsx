@@ -1,4 +1,10 @@
-import { challengeInputSchema, FIELD_LIMITS, type Challenge, type ChallengeInput } from '@runpledge/contracts';
+import {
+  challengeAmountSchema,
+  challengeInputSchema,
+  FIELD_LIMITS,
+  type Challenge,
+  type ChallengeInput,
+} from '@runpledge/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '@/components/ui/dialog';
@@ -49,6 +55,15 @@ interface ChallengeFormProps {
 
 type ChallengeField = 'amount' | 'description';
 
+const FIELD_RULES = { amount: challengeAmountSchema, description: challengeInputSchema.shape.description };
+
+/** The rule a typed value breaks, as the user types; an empty field is only an error on submit. */
+function liveError(field: ChallengeField, value: string): string | undefined {
+  if (value.trim() === '') return undefined;
+  const result = FIELD_RULES[field].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
 function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormProps) {
   const [amount, setAmount] = useState(challenge ? String(challenge.amount) : '');
   const [description, setDescription] = useState(challenge?.description ?? '');
@@ -79,7 +94,9 @@ function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormPro
     onSave(parsed.data);
   };
 
-  const errorOf = (field: ChallengeField) => (error?.field === field ? error.message : undefined);
+  const values = { amount, description };
+  const errorOf = (field: ChallengeField) =>
+    liveError(field, values[field]) ?? (error?.field === field ? error.message : undefined);
   return (
     <form {...analytics.formProps} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <FormField label="Amount ($)" error={errorOf('amount')}>

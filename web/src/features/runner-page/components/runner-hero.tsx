@@ -1,4 +1,4 @@
-import type { ProfileView } from '@runpledge/contracts';
+import { theMarathon, type ProfileView } from '@runpledge/contracts';
 import { Container } from '@/components/ui/container';
 import { formatCalendarDate } from '@/lib/dates';
 import { useCountdown } from '../hooks/use-countdown';
@@ -13,7 +13,8 @@ export function RunnerHero({ profile }: { profile: ProfileView }) {
             {profile.name}
           </h1>
           <p className="mt-3 text-lg text-brand-100 sm:text-xl">
-            Running the <span className="font-semibold text-white">{profile.marathonName}</span>
+            Running {theMarathon(profile.marathonName).slice(0, -profile.marathonName.trim().length)}
+            <span className="font-semibold text-white">{profile.marathonName.trim()}</span>
           </p>
           <p className="mt-1 text-brand-200">{formatCalendarDate(profile.marathonDate)}</p>
         </div>

@@ -1,4 +1,3 @@
-import type { ProfileView } from '@runpledge/contracts';
 import { Link } from 'react-router';
 import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { Button } from '@/components/ui/button';
@@ -67,32 +66,14 @@ export function RunnerNotFound({ slug, missing, onRetry }: NotFoundProps) {
   );
 }
 
-/** What visitors see of a page whose owner has no active subscription. */
-export function UnpublishedNotice({ profile }: { profile: ProfileView }) {
-  return (
-    <Container as="main" id={MAIN_CONTENT_ID} className="flex-1 py-16 sm:py-24">
-      <div className="mx-auto flex max-w-md flex-col items-center text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-brand-950">This page isn&apos;t live yet</h1>
-        <p className="mt-3 text-muted-foreground">
-          {profile.name}&apos;s fundraising page for the {profile.marathonName} will be here soon. Please check back
-          later.
-        </p>
-        <LinkButton to="/" className="mt-8">
-          Back to Home
-        </LinkButton>
-      </div>
-    </Container>
-  );
-}
-
 /** The owner's reminder that visitors cannot see the page yet. */
 export function OwnerUnpublishedBanner() {
   return (
     <div role="status" className="border-b border-accent-200 bg-accent-50">
       <Container className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="text-accent-900">
-          <span className="font-semibold">Your page isn&apos;t live yet.</span> Visitors see a notice instead of it
-          until your subscription starts.
+          <span className="font-semibold">Your page isn&apos;t live yet.</span> Only you can see it until your
+          subscription starts.
         </p>
         <Link
           to="/payment"

@@ -34,6 +34,20 @@ function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
       weeklyMiles: [],
     }),
     [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+    [`GET /api/runner-profile/${profile.id}/donations?page=1`]: jsonResponse(200, {
+      donations: [
+        {
+          name: '<b>Alex</b>',
+          amount: '50.00',
+          currency: 'GBP',
+          message: 'Go!',
+          donatedAt: '2026-03-02T10:00:00.000Z',
+        },
+        { name: null, amount: null, currency: 'GBP', message: null, donatedAt: '2026-03-01T10:00:00.000Z' },
+      ],
+      page: 1,
+      totalPages: 1,
+    }),
     [`GET /api/runner-profile/${profile.id}/encouragements`]: jsonResponse(200, [
       {
         id: 'e1',
@@ -54,7 +68,7 @@ function renderPage(profile: ProfileView, options: { signedIn?: boolean } = {}) 
 
 describe('RunnerPage', () => {
   // The owner's tools are lazy chunks; loading them once up front keeps the tests' waits short.
-  beforeAll(() => Promise.all([import('./owner-challenges'), import('./sync-button')]));
+  beforeAll(() => Promise.all([import('./owner-challenges'), import('./sync-button'), import('./owner-totals')]));
   afterEach(() => localStorage.clear());
 
   it('shows a visitor every section, with Donate Now going to the donation link', async () => {
@@ -83,15 +97,60 @@ describe('RunnerPage', () => {
     expect(screen.getByRole('link', { name: 'Sign in to edit' })).toHaveAttribute('href', '/login?redirect=/jane-runs');
   });
 
-  it('opens each challenge on the donation platform with its amount', async () => {
+  it('shows the donor wall newest first, anonymous and hidden amounts as such, names as text', async () => {
     renderPage(sampleProfileView());
 
-    const links = await screen.findAllByRole('link', { name: /Choose This Challenge/ });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
-      'https://www.justgiving.com/fundraising/jane-runs?amount=25.00',
-    ]);
-    expect(links[0]).toHaveAttribute('target', '_blank');
+    const wall = await screen.findByTestId('donor-wall');
+    expect(within(wall).getByText('<b>Alex</b>')).toBeInTheDocument();
+    expect(within(wall).getByText('£50')).toBeInTheDocument();
+    expect(within(wall).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(wall).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('claims a challenge with a name, then offers the donation with its amount preset', async () => {
+    const profile = sampleProfileView();
+    const challenge = profile.fundraisingChallenges[0]!;
+    const { calls } = mockApi({
+      ...pageRoutes(profile),
+      [`POST /api/fundraising-challenges/${challenge.id}/claims`]: jsonResponse(201, {
+        claim: { id: '9d2f4c1e-3333-4c1e-9a57-3f1d2c4b5a63', name: 'Alex', createdAt: '2026-03-01T10:00:00.000Z' },
+        donationUrl: 'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
+      }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />, { path: `/${profile.urlSlug}` });
+
+    const choose = await screen.findAllByRole('button', { name: /^Choose This Challenge/ });
+    expect(choose).toHaveLength(2);
+    fireEvent.click(choose[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose This Challenge' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose and donate' }));
+    expect(await within(dialog).findByText('Please enter your name')).toBeInTheDocument();
+
+    fireEvent.change(within(dialog).getByLabelText('Your name'), { target: { value: ' Alex ' } });
+    fireEvent.change(within(dialog).getByLabelText('Message (optional)'), { target: { value: 'Go Jane!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose and donate' }));
+
+    const donate = await screen.findByRole('link', { name: /Donate \$250/ });
+    expect(donate).toHaveAttribute('href', 'https://www.justgiving.com/fundraising/jane-runs?amount=250.00');
+    expect(donate).toHaveAttribute('target', '_blank');
+    const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
+    expect(sent?.body).toEqual({ name: 'Alex', message: 'Go Jane!' });
+  });
+
+  it('shows who claimed an exclusive challenge instead of its button, and how many chose a multiple one', async () => {
+    const base = sampleProfileView();
+    const [exclusive, multiple] = base.fundraisingChallenges;
+    renderPage({
+      ...base,
+      fundraisingChallenges: [
+        { ...exclusive!, claimedBy: 'Alex', claimCount: 1 },
+        { ...multiple!, claimCount: 3 },
+      ],
+    });
+
+    expect(await screen.findByText('Claimed by Alex')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Choose This Challenge/ })).toHaveLength(1);
+    expect(screen.getByText('3 supporters have chosen this')).toBeInTheDocument();
   });
 
   it('shows no owner controls to a signed-in user who does not own the page', async () => {
@@ -277,14 +336,6 @@ describe('RunnerPage', () => {
     expect(await screen.findByRole('heading', { name: 'Runner Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Profile Not Found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-  });
-
-  it('shows visitors a notice instead of an unpublished page', async () => {
-    renderPage(sampleProfileView({ published: false }));
-
-    expect(await screen.findByRole('heading', { name: "This page isn't live yet" })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Fundraising Progress' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Donate Now' })).not.toBeInTheDocument();
   });
 
   it('shows the owner of an unpublished page the page with a link to payment', async () => {

@@ -11,7 +11,7 @@ import { OwnerEncouragements } from './owner-encouragements';
 import { RunnerFooter } from './runner-footer';
 import { RunnerHero } from './runner-hero';
 import { ReadOnlyActionContext, type ReadOnlyActionHandler } from './read-only-action';
-import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton, UnpublishedNotice } from './runner-page-states';
+import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton } from './runner-page-states';
 import { RunnerTopBar } from './runner-top-bar';
 import { ShareSupport } from './share-support';
 import { StorySection } from './story-section';
@@ -39,11 +39,6 @@ export function RunnerPage({ slug }: { slug: string }) {
             missing={profile.error instanceof ApiRequestError && profile.error.status === 404}
             onRetry={() => void profile.refetch()}
           />
-        </>
-      ) : !profile.data.published && !profile.data.isOwner ? (
-        <>
-          <DocumentTitle title={profile.data.name} />
-          <UnpublishedNotice profile={profile.data} />
         </>
       ) : (
         <LiveRunnerPage profile={profile.data} />

@@ -1,4 +1,4 @@
-import type { ProfileView } from '@runpledge/contracts';
+import { theMarathon, type ProfileView } from '@runpledge/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
@@ -26,7 +26,7 @@ export function ShareSupport({ profile }: { profile: ProfileView }) {
   const { toast } = useToast();
   const [native] = useState(canShareNatively);
   const url = `${window.location.origin}/${profile.urlSlug}`;
-  const text = `Support ${profile.name} running the ${profile.marathonName}`;
+  const text = `Support ${profile.name} running ${theMarathon(profile.marathonName)}`;
 
   const share = async () => {
     try {

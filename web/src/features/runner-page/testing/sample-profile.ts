@@ -23,6 +23,9 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
     fundsRaised: '250.00',
     fundraisingGoal: '1000.00',
     totalDonors: 7,
+    fundraisingCurrency: 'USD',
+    totalsSource: 'justgiving',
+    totalsSyncedAt: null,
     fundraisingChallenges: [
       {
         id: '1c0e8b9a-1111-4c1e-9a57-3f1d2c4b5a61',
@@ -31,6 +34,8 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
         description: 'Long run in a banana suit',
         isExclusive: true,
         position: 0,
+        claimedBy: null,
+        claimCount: 0,
       },
       {
         id: '1c0e8b9a-2222-4c1e-9a57-3f1d2c4b5a62',
@@ -39,6 +44,8 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
         description: 'Pick a song for my race playlist',
         isExclusive: false,
         position: 1,
+        claimedBy: null,
+        claimCount: 0,
       },
     ],
     createdAt: '2026-01-02T03:04:05.000Z',

@@ -35,4 +35,14 @@ describe('toCreateProfileRequest', () => {
       challenges: form.challenges,
     });
   });
+
+  it('sends the fundraising goal when the runner gave one, and none otherwise', () => {
+    const withGoal = toCreateProfileRequest({
+      form: sampleSignupForm({ fundraising_goal: 2500.5 }),
+      userId: sampleUser().id,
+    });
+    expect(createProfileRequestSchema.parse(withGoal).fundraisingGoal).toBe(2500.5);
+    const without = toCreateProfileRequest({ form: sampleSignupForm(), userId: sampleUser().id });
+    expect(without).not.toHaveProperty('fundraisingGoal');
+  });
 });

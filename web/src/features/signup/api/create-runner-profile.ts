@@ -26,12 +26,14 @@ export function toCreateProfileRequest({ form, userId }: CreateRunnerProfileInpu
     donorDriveEventUrl: form.donorDriveEventUrl || null,
     donorDriveParticipantId: form.donorDriveParticipantId || null,
     justGivingPageShortName: form.justGivingPageShortName || null,
+    ...(form.fundraising_goal ? { fundraisingGoal: form.fundraising_goal } : {}),
     challenges: form.challenges,
   };
 }
 
 export function createRunnerProfile(input: CreateRunnerProfileInput): Promise<{ profile: Profile }> {
-  return api.post('/api/runner-profile', toCreateProfileRequest(input));
+  // Keyed on the user's input: a retry of this sign-up step sends the same key.
+  return api.postOnce('/api/runner-profile', toCreateProfileRequest(input), input);
 }
 
 export function useCreateRunnerProfile() {

@@ -1,3 +1,4 @@
+import { theMarathon } from '@runpledge/contracts';
 import { Card } from '@/components/ui/card';
 import { LinkButton } from '@/components/ui/link-button';
 import type { SignupFormData } from '@/lib/signup-form-storage';
@@ -16,7 +17,7 @@ export function SavedPageSummary({ form, host = window.location.host }: { form: 
       <h2 className="text-sm font-semibold tracking-wide text-brand-800 uppercase">Your page</h2>
       <p className="mt-3 text-lg font-bold text-brand-950">{form.name}</p>
       <p className="text-neutral-700">
-        Running the {form.marathon_name}
+        Running {theMarathon(form.marathon_name)}
         <span className="block text-sm text-muted-foreground">{formatDate(form.marathon_date)}</span>
       </p>
       <p className="mt-3 text-sm font-medium break-all text-brand-800">

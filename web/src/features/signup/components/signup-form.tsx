@@ -1,4 +1,4 @@
-import { BUSINESS, FIELD_LIMITS } from '@runpledge/contracts';
+import { BUSINESS, FIELD_LIMITS, FUNDRAISING_LIMITS } from '@runpledge/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -27,6 +27,7 @@ import { SlugField } from './slug-field';
 
 const HOURS = { min: FIELD_LIMITS.goalHoursMin, max: FIELD_LIMITS.goalHoursMax, decimals: 0 } as const;
 const MINUTES = { min: FIELD_LIMITS.goalMinutesMin, max: FIELD_LIMITS.goalMinutesMax, decimals: 0 } as const;
+const FUNDRAISING_GOAL = { min: 0, max: FUNDRAISING_LIMITS.goalMax, decimals: 2 } as const;
 
 /** The input `name` of each field (spec 3's saved names): used to focus a field and to name it in analytics. */
 const INPUT_NAME: Record<SignupField, string> = {
@@ -40,6 +41,7 @@ const INPUT_NAME: Record<SignupField, string> = {
   donorDriveEventUrl: 'donorDriveEventUrl',
   donorDriveParticipantId: 'donorDriveParticipantId',
   justGivingPageShortName: 'justGivingPageShortName',
+  fundraisingGoal: 'fundraising_goal',
   description: 'description',
   challenges: 'challenge-amount',
   urlSlug: 'url_slug',
@@ -284,6 +286,24 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
             )}
           </FormField>
         )}
+        <FormField
+          label="Fundraising goal (optional)"
+          error={errors.fundraisingGoal}
+          hint="Shown with a progress bar on your page; you can change it any time."
+        >
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="decimal"
+              name={INPUT_NAME.fundraisingGoal}
+              placeholder="e.g. 2000"
+              value={values.fundraisingGoal}
+              onChange={(e) =>
+                acceptsNumber(e.target.value, FUNDRAISING_GOAL) && set('fundraisingGoal', e.target.value)
+              }
+            />
+          )}
+        </FormField>
       </FormSection>
 
       <FormSection title="Why you're running" description="Your story, and what the money will do.">

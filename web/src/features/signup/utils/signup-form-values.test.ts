@@ -210,7 +210,23 @@ describe('acceptsNumber (spec 5: negative or non-numeric input is ignored, empty
 describe('suggestSlug', () => {
   it('makes a page address from a name', () => {
     expect(suggestSlug('  Jane  Doe ')).toBe('jane-doe');
-    expect(suggestSlug('Zoë O’Brien-Smith!')).toBe('zo-obrien-smith');
+    expect(suggestSlug('Zoë O’Brien-Smith!')).toBe('zoe-obrien-smith');
+  });
+
+  it('transliterates accented names and other scripts', () => {
+    expect(suggestSlug('José Núñez')).toBe('jose-nunez');
+    expect(suggestSlug('Zoë')).toBe('zoe');
+    expect(suggestSlug('Søren Ærø')).toBe('soren-aero');
+    expect(suggestSlug('Иван Петров')).toBe('ivan-petrov');
+    expect(suggestSlug('Ελένη')).toBe('eleni');
+  });
+
+  it('still suggests a usable address for a name without a Latin spelling', () => {
+    const slug = suggestSlug('王小明');
+    expect(slug).toMatch(/^runner-[a-z0-9]+$/);
+    expect(suggestSlug('王小明')).toBe(slug);
+    expect(suggestSlug('李华')).not.toBe(slug);
+    expect(suggestSlug('   ')).toBe('');
   });
 });
 

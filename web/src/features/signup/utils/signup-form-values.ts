@@ -6,6 +6,7 @@ import {
   platformProblem,
   type DonationPlatform,
 } from '@runpledge/contracts';
+import slugify from '@sindresorhus/slugify';
 import type { SignupFormData } from '@/lib/signup-form-storage';
 
 /** One row of the challenges editor; `id` only keeps rows apart while editing and dragging. */
@@ -28,6 +29,7 @@ export interface SignupFormValues {
   donorDriveEventUrl: string;
   donorDriveParticipantId: string;
   justGivingPageShortName: string;
+  fundraisingGoal: string;
   description: string;
   challenges: ChallengeDraft[];
   urlSlug: string;
@@ -52,6 +54,7 @@ export const FIELD_ORDER: readonly SignupField[] = [
   'donorDriveEventUrl',
   'donorDriveParticipantId',
   'justGivingPageShortName',
+  'fundraisingGoal',
   'description',
   'challenges',
   'urlSlug',
@@ -76,6 +79,7 @@ export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   donorDriveEventUrl: '',
   donorDriveParticipantId: '',
   justGivingPageShortName: '',
+  fundraisingGoal: '',
   description: '',
   challenges: [],
   urlSlug: '',
@@ -94,6 +98,7 @@ export function valuesFromSavedForm(saved: SignupFormData): SignupFormValues {
     donorDriveEventUrl: saved.donorDriveEventUrl,
     donorDriveParticipantId: saved.donorDriveParticipantId,
     justGivingPageShortName: saved.justGivingPageShortName,
+    fundraisingGoal: saved.fundraising_goal ? String(saved.fundraising_goal) : '',
     description: saved.description,
     challenges: (saved.challenges ?? []).map((c) =>
       newChallengeDraft({ amount: String(c.amount), description: c.description, isExclusive: c.isExclusive }),
@@ -117,9 +122,35 @@ export function acceptsNumber(text: string, { min, max, decimals }: { min: numbe
   return Number.isFinite(n) && n >= min && n <= max && fraction.length <= decimals;
 }
 
-/** A page address suggested from the runner's name: "Jane Doe" becomes "jane-doe". */
+/**
+ * A page address suggested from the runner's name, transliterated: "José Núñez" becomes
+ * "jose-nunez". A name with no Latin transliteration (Chinese, emoji) still gets a usable
+ * address, `runner-` and a short code drawn from the name.
+ */
 export function suggestSlug(name: string): string {
-  return normalizeSlug(name.trim().replace(/\s+/g, '-')).replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const slug = normalizeSlug(
+    slugify(name, {
+      decamelize: false,
+      customReplacements: [
+        ["'", ''],
+        ['’', ''],
+      ],
+    }),
+  )
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (slug !== '' || name.trim() === '') return slug;
+  return `runner-${nameCode(name.trim())}`;
+}
+
+/** FNV-1a of the name in base 36: the same name always suggests the same address. */
+function nameCode(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const ch of text) {
+    hash ^= ch.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
 }
 
 /** The data to save (spec 3): trimmed, only the chosen platform's fields, charity link derived, complete challenges only. */
@@ -154,6 +185,7 @@ export function toSignupFormData(values: SignupFormValues): SignupFormData {
     donorDriveEventUrl,
     donorDriveParticipantId,
     justGivingPageShortName,
+    ...(Number(values.fundraisingGoal) > 0 ? { fundraising_goal: Number(values.fundraisingGoal) } : {}),
   };
 }
 

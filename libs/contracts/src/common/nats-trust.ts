@@ -1,0 +1,28 @@
+import { BILLING_EVENTS } from '../billing/billing.events.js';
+import { IDENTITY_EVENTS } from '../identity/identity.events.js';
+import { PROFILE_CACHE_INVALIDATION, PROFILES_EVENTS } from '../profiles/profiles.events.js';
+import type { ServiceName } from './rpc-pattern.js';
+
+/**
+ * Which domain events each service consumes (its JetStream durable consumers). The NATS permissions
+ * (server-kit's natsServerConfig) let a service read only these; a consumer registered for a type not
+ * listed here is refused by NATS when permissions are on.
+ */
+export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
+  identity: [],
+  profiles: [
+    BILLING_EVENTS.subscriptionChanged.type,
+    IDENTITY_EVENTS.userRegistered.type,
+    IDENTITY_EVENTS.userVerified.type,
+  ],
+  billing: [],
+  fitness: [PROFILES_EVENTS.profileCreated.type, PROFILES_EVENTS.profileDeleted.type],
+};
+
+/** Core-NATS announcements (not JetStream) a service publishes and the gateway hears. */
+export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
+  identity: [],
+  profiles: [PROFILE_CACHE_INVALIDATION.subject],
+  billing: [],
+  fitness: [],
+};

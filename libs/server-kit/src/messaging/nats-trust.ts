@@ -1,0 +1,123 @@
+import { credsAuthenticator, type NodeConnectionOptions } from '@nats-io/transport-node';
+import { EVENT_CONSUMPTION, SERVICE_ANNOUNCEMENTS, SERVICE_NAMES, type ServiceName } from '@runpledge/contracts';
+import { readFileSync } from 'node:fs';
+import type { BaseEnv } from '../config/env.js';
+import { consumerDurableName, eventStreamName, eventSubject, rpcSubject } from './subject.js';
+
+/** Every process that connects to NATS under its own user. */
+export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'gateway'] as const;
+export type NatsProcess = (typeof NATS_PROCESSES)[number];
+
+export interface NatsPermissions {
+  publish: { allow: string[] };
+  subscribe: { allow: string[] };
+  /** May answer the requests it received (reply subjects), once each: replies and JetStream acks. */
+  allow_responses?: boolean;
+}
+
+/** What a service's event plumbing needs of JetStream: the stream, its own durables, nothing else. */
+function jetStreamPermissions(service: ServiceName, prefix: string): string[] {
+  const stream = eventStreamName(prefix);
+  const subjects = [
+    '$JS.API.INFO',
+    `$JS.API.STREAM.INFO.${stream}`,
+    // Creates the stream when it is missing (local runs, tests); Kubernetes manages it with NACK.
+    `$JS.API.STREAM.CREATE.${stream}`,
+  ];
+  for (const type of EVENT_CONSUMPTION[service]) {
+    const durable = consumerDurableName(service, type, prefix);
+    subjects.push(
+      `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${durable}.>`,
+      `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${durable}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+      `$JS.ACK.${stream}.${durable}.>`,
+    );
+  }
+  return subjects;
+}
+
+/**
+ * Subject permissions of one process, from the patterns in libs/contracts: only the gateway requests
+ * service subjects; a service answers its own requests, publishes only its own events and announcements,
+ * and reads only the events it consumes.
+ */
+export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissions {
+  if (process === 'gateway') {
+    return {
+      publish: { allow: SERVICE_NAMES.map((service) => rpcSubject(`${service}.>`, prefix)) },
+      subscribe: {
+        allow: [
+          '_INBOX.>',
+          ...SERVICE_NAMES.flatMap((s) => SERVICE_ANNOUNCEMENTS[s].map((a) => rpcSubject(a, prefix))),
+        ],
+      },
+    };
+  }
+  // The sync worker publishes fitness's events (outbox relay) but answers no requests.
+  const service: ServiceName = process === 'fitness-worker' ? 'fitness' : process;
+  const publish = [
+    eventSubject(`${service}.>`, prefix),
+    ...SERVICE_ANNOUNCEMENTS[service].map((subject) => rpcSubject(subject, prefix)),
+    ...jetStreamPermissions(service, prefix),
+  ];
+  const subscribe = ['_INBOX.>'];
+  if (process !== 'fitness-worker') subscribe.push(rpcSubject(`${service}.>`, prefix));
+  return { publish: { allow: publish }, subscribe: { allow: subscribe }, allow_responses: true };
+}
+
+export interface NatsServerConfigOptions {
+  /** Password of each process's NATS user (the user name is the process name). */
+  passwords: Record<NatsProcess, string>;
+  port?: number;
+  host?: string;
+  prefix?: string;
+  /** JetStream storage; JetStream is off when unset. */
+  jetStreamDir?: string;
+  /** Server certificate for TLS between NATS and its clients (production). */
+  tls?: { certFile: string; keyFile: string; caFile?: string };
+}
+
+/**
+ * A nats-server configuration (nats-server reads JSON) with one user per process and the subject
+ * permissions above: the one source of NATS trust. `npm run nats:config` prints it.
+ */
+export function natsServerConfig(options: NatsServerConfigOptions): string {
+  const config: Record<string, unknown> = {
+    host: options.host ?? '0.0.0.0',
+    port: options.port ?? 4222,
+    authorization: {
+      users: NATS_PROCESSES.map((process) => ({
+        user: process,
+        password: options.passwords[process],
+        permissions: natsPermissions(process, options.prefix ?? ''),
+      })),
+    },
+  };
+  if (options.jetStreamDir) config.jetstream = { store_dir: options.jetStreamDir };
+  if (options.tls) {
+    config.tls = { cert_file: options.tls.certFile, key_file: options.tls.keyFile, ca_file: options.tls.caFile };
+  }
+  return JSON.stringify(config, null, 2);
+}
+
+/**
+ * How a process connects: its servers and, when set, its own credentials (NATS_USER/NATS_PASSWORD or
+ * a NATS_CREDS file) and the CA that signed the server's TLS certificate. None of them locally.
+ */
+export function natsConnectionOptions(
+  env: Pick<BaseEnv, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'NATS_CREDS' | 'NATS_TLS_CA_FILE'> &
+    Partial<Pick<BaseEnv, 'NODE_ENV'>>,
+): NodeConnectionOptions {
+  if (env.NODE_ENV === 'production' && !env.NATS_CREDS && !(env.NATS_USER && env.NATS_PASSWORD)) {
+    throw new Error(
+      'Invalid configuration for production:\n  NATS_USER and NATS_PASSWORD (or NATS_CREDS): must be set in production',
+    );
+  }
+  const options: NodeConnectionOptions = { servers: env.NATS_URL.split(',') };
+  if (env.NATS_CREDS) options.authenticator = credsAuthenticator(readFileSync(env.NATS_CREDS));
+  else if (env.NATS_USER) Object.assign(options, { user: env.NATS_USER, pass: env.NATS_PASSWORD ?? '' });
+  if (env.NATS_TLS_CA_FILE) options.tls = { caFile: env.NATS_TLS_CA_FILE };
+  return options;
+}

@@ -1,0 +1,76 @@
+import { HttpException, Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { IDENTITY, type RefreshGrant, type SessionUser } from '@runpledge/contracts';
+import type { FastifyReply } from 'fastify';
+import { IS_PUBLIC } from '../common/public.decorator.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { ACCESS_TOKEN_STRATEGY } from './access-token.strategy.js';
+import {
+  clearAuthCookies,
+  readAccessToken,
+  readSessionToken,
+  setAccessCookie,
+  setSessionCookie,
+} from './auth-cookies.js';
+import type { AuthenticatedRequest } from './current-user.decorator.js';
+
+/**
+ * Global guard: every route needs a signed-in caller unless marked `@Public()`. The access token
+ * is verified here alone (passport-jwt); only when it is missing, expired or refused and a session
+ * cookie came along does the gateway ask identity once to refresh, setting new cookies. Public
+ * routes still learn who the caller is (to tell an owner from a visitor).
+ */
+@Injectable()
+export class AccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rpc: NatsRpcClient,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    let user: SessionUser | undefined;
+    if (readAccessToken(request)) {
+      await super.canActivate(context);
+      user = request.user ?? undefined;
+    }
+    user ??= await this.refresh(request, reply, isPublic);
+    request.user = user;
+    if (!isPublic && !user) throw new UnauthorizedException('Please sign in to continue.');
+    return true;
+  }
+
+  /** A refused token is no error here: the caller may still hold a session that refreshes it. */
+  override handleRequest<TUser = SessionUser>(_err: unknown, user: TUser | false | null): TUser {
+    return (user || undefined) as TUser;
+  }
+
+  private async refresh(
+    request: AuthenticatedRequest,
+    reply: FastifyReply,
+    isPublic: boolean,
+  ): Promise<SessionUser | undefined> {
+    const sessionToken = readSessionToken(request);
+    if (!sessionToken) return undefined;
+    try {
+      const grant = await this.rpc.send<RefreshGrant>(IDENTITY.sessions.refresh, { sessionToken });
+      setAccessCookie(request, reply, grant);
+      if (grant.sessionToken) setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
+      return grant.user;
+    } catch (err) {
+      const ended = err instanceof HttpException && err.getStatus() === 401;
+      if (ended) {
+        clearAuthCookies(request, reply);
+        return undefined;
+      }
+      // On a public route a visitor is served even when identity cannot vouch for the cookie.
+      if (isPublic) return undefined;
+      throw err;
+    }
+  }
+}

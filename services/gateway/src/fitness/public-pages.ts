@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { PROFILES, type PageVisibilityQuery } from '@runpledge/contracts';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+
+/**
+ * Public fitness reads ask profiles, which owns publishing, whether the viewer may see the page
+ * (or runner): an unknown page, or one not published to anyone but its owner, answers 404.
+ */
+@Injectable()
+export class PublicPages {
+  constructor(private readonly rpc: NatsRpcClient) {}
+
+  async assertVisible(query: PageVisibilityQuery): Promise<void> {
+    await this.rpc.send<{ visible: true }>(PROFILES.profile.visibility, query);
+  }
+}

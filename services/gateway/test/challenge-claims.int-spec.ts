@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { jetstream } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { BILLING_EVENTS, CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
+import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import { randomUUID } from 'node:crypto';
+import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { startStack } from '../../../scripts/lib/stack.mjs';
+
+jest.setTimeout(60_000);
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Public-write budget per IP in this stack: small, so the limit can be reached. */
+const PUBLIC_WRITES_PER_IP = 5;
+
+describe('challenge claims through the gateway', () => {
+  let stack: Stack;
+  let nc: NatsConnection;
+  let alice: { cookie: string; id: string };
+  let bob: { cookie: string; id: string };
+  let ipCounter = 0;
+  /** Each supporter comes from their own address (the gateway trusts X-Forwarded-For here). */
+  const newIp = () => `198.51.${Math.floor((ipCounter += 1) / 250)}.${(ipCounter % 250) + 1}`;
+
+  async function call(
+    method: string,
+    path: string,
+    { body, cookie, ip }: { body?: unknown; cookie?: string; ip?: string } = {},
+  ): Promise<{ status: number; body: Json; headers: Headers }> {
+    const res = await fetch(`${stack.url}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...(ip ? { 'x-forwarded-for': ip } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+  }
+
+  async function signUp() {
+    const res = await call('POST', '/api/auth/signup', {
+      body: { email: `runner-${randomUUID()}@example.com`, password: 'Secret123' },
+      ip: newIp(),
+    });
+    expect(res.status).toBe(201);
+    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.body.user.id as string };
+  }
+
+  async function publish(userId: string) {
+    await ensureEventStream(nc);
+    const envelope = {
+      id: randomUUID(),
+      type: BILLING_EVENTS.subscriptionChanged.type,
+      occurredAt: new Date().toISOString(),
+      payload: { userId, status: 'lifetime', currentPeriodEnd: null },
+    };
+    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+  }
+
+  async function publishedPage(): Promise<ProfileView> {
+    const res = await call('POST', '/api/runner-profile', {
+      cookie: alice.cookie,
+      body: {
+        urlSlug: `claims-gw-${Date.now().toString(36)}-${randomUUID().slice(0, 4)}`,
+        name: 'Jane Doe',
+        marathonName: 'Chicago Marathon',
+        marathonDate: '2027-10-10',
+        description: 'Running for the kids.',
+        donationPlatform: 'justgiving',
+        justGivingPageShortName: 'jane-runs',
+        challenges: [
+          { amount: 250, description: 'Banana suit', isExclusive: true },
+          { amount: 25, description: 'Pick a song', isExclusive: false },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const slug = res.body.profile.urlSlug as string;
+    return eventually(async () => {
+      const page = await view(slug);
+      expect(page.published).toBe(true);
+      return page;
+    });
+  }
+
+  const view = async (slug: string): Promise<ProfileView> =>
+    (await call('GET', `/api/runner-profile/${slug}`)).body.profile;
+  const claim = (challengeId: string, body: unknown, ip = newIp()) =>
+    call('POST', `/api/fundraising-challenges/${challengeId}/claims`, { body, ip });
+
+  beforeAll(async () => {
+    stack = await startStack({
+      env: {
+        ...process.env,
+        TRUST_PROXY: 'true',
+        RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
+        // Password hashing on a shared, busy machine can outlast the default deadline.
+        RPC_TIMEOUT_MS: '30000',
+      },
+      port: await freePort(),
+      // A shared, busy machine can take minutes to start six processes.
+      readyTimeoutMs: 240_000,
+    });
+    nc = await connect({ servers: process.env.NATS_URL });
+    alice = await signUp();
+    bob = await signUp();
+    await publish(alice.id);
+  }, 300_000);
+
+  afterAll(async () => {
+    await nc?.close();
+    await stack?.stop();
+  });
+
+  it('answers one of 20 concurrent claims of an exclusive challenge with 201 and the others with 409', async () => {
+    const page = await publishedPage();
+    const exclusive = page.fundraisingChallenges[0]!;
+    expect(exclusive).toMatchObject({ claimedBy: null, claimCount: 0 });
+
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => claim(exclusive.id, { name: `Supporter ${i}` })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+    for (const lost of replies.filter((r) => r.status === 409))
+      expect(lost.body).toMatchObject({ statusCode: 409, message: CHALLENGE_ALREADY_CLAIMED });
+    const won = replies.find((r) => r.status === 201)!;
+    expect(won.body).toEqual({
+      claim: { id: expect.any(String), name: expect.stringMatching(/^Supporter \d+$/), createdAt: expect.any(String) },
+      donationUrl: 'https://www.justgiving.com/fundraising/jane-runs?amount=250.00',
+    });
+    // The cached page follows at once.
+    expect((await view(page.urlSlug)).fundraisingChallenges[0]).toMatchObject({
+      claimedBy: won.body.claim.name,
+      claimCount: 1,
+    });
+  });
+
+  it('counts the supporters of a multiple challenge on the page', async () => {
+    const page = await publishedPage();
+    const multiple = page.fundraisingChallenges[1]!;
+    for (const [i, name] of ['Ann', 'Ben'].entries()) {
+      expect((await claim(multiple.id, { name, message: 'Go!' })).status).toBe(201);
+      expect((await view(page.urlSlug)).fundraisingChallenges[1]).toMatchObject({
+        claimedBy: null,
+        claimCount: i + 1,
+      });
+    }
+  });
+
+  it('validates like encouragement and limits claims per IP (429 with Retry-After)', async () => {
+    const page = await publishedPage();
+    const multiple = page.fundraisingChallenges[1]!;
+    expect(await claim(multiple.id, {})).toMatchObject({ status: 400, body: { message: 'Please enter your name' } });
+    expect(await claim(multiple.id, { name: 'A', message: 'x'.repeat(501) })).toMatchObject({
+      status: 400,
+      body: { message: 'The message can be at most 500 characters' },
+    });
+    expect(await claim(randomUUID(), { name: 'A' })).toMatchObject({
+      status: 404,
+      body: { message: 'Challenge not found' },
+    });
+    expect(await claim('not-an-id', { name: 'A' })).toMatchObject({ status: 404 });
+
+    const ip = newIp();
+    for (let i = 0; i < PUBLIC_WRITES_PER_IP; i += 1)
+      expect((await claim(multiple.id, { name: 'Al' }, ip)).status).toBe(201);
+    const limited = await claim(multiple.id, { name: 'Al' }, ip);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('lists the claims to the owner and lets only the owner release one', async () => {
+    const page = await publishedPage();
+    const exclusive = page.fundraisingChallenges[0]!;
+    const claimed = (await claim(exclusive.id, { name: 'Alex', message: 'Mile 20!' })).body.claim;
+    const path = `/api/fundraising-challenges/${exclusive.id}/claims/${claimed.id}`;
+
+    const listed = await call('GET', '/api/challenge-claims', { cookie: alice.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.body.claims).toContainEqual(
+      expect.objectContaining({ id: claimed.id, name: 'Alex', message: 'Mile 20!', urlSlug: page.urlSlug }),
+    );
+    expect((await call('GET', '/api/challenge-claims', { cookie: bob.cookie })).body).toEqual({ claims: [] });
+    expect((await call('GET', '/api/challenge-claims')).status).toBe(401);
+
+    expect((await call('DELETE', path)).status).toBe(401);
+    expect((await call('DELETE', path, { cookie: bob.cookie })).status).toBe(403);
+    expect(
+      await call('DELETE', `/api/fundraising-challenges/${exclusive.id}/claims/${randomUUID()}`, {
+        cookie: alice.cookie,
+      }),
+    ).toMatchObject({ status: 404, body: { message: 'Claim not found' } });
+    expect(await call('DELETE', path, { cookie: alice.cookie })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect((await view(page.urlSlug)).fundraisingChallenges[0]).toMatchObject({ claimedBy: null, claimCount: 0 });
+    expect((await claim(exclusive.id, { name: 'Bea' })).status).toBe(201);
+  });
+});

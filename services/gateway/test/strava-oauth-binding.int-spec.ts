@@ -1,0 +1,167 @@
+// Issue 13 item 2: the Strava OAuth state is bound to the browser and the user that started it, and used once.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { startStack } from '../../../scripts/lib/stack.mjs';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+describe('Strava OAuth state bound to the browser and user that started it', () => {
+  let stack: Stack;
+  let strava: string;
+
+  const signUp = async () => {
+    let res!: Response;
+    // A busy shared machine may answer 503 now and then: another address, another try.
+    await eventually(
+      async () => {
+        res = await fetch(`${stack.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
+        });
+        expect(res.status).toBe(201);
+      },
+      { timeoutMs: 60_000, intervalMs: 1_000 },
+    );
+    const { user } = (await res.json()) as { user: { id: string } };
+    return { id: user.id, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+  };
+  const createPage = async (cookie: string) => {
+    const urlSlug = `oauth-${Date.now().toString(36)}-${randomUUID().slice(0, 6)}`;
+    const res = await fetch(`${stack.url}/api/runner-profile`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        urlSlug,
+        name: 'Jane Doe',
+        marathonName: 'Chicago Marathon',
+        marathonDate: '2027-10-10',
+        goalHours: 3,
+        goalMinutes: 45,
+        description: 'Running for the kids.',
+        donationPlatform: 'other',
+        charityLink: 'https://charity.example.org/donate',
+      }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
+  };
+  /** `GET /api/strava/auth` as the browser navigates it: Strava's authorize URL and the cookies set. */
+  const start = async (cookie: string, slug: string) => {
+    let res!: Response;
+    await eventually(async () => {
+      res = await fetch(`${stack.url}/api/strava/auth?profileSlug=${slug}`, {
+        headers: { cookie },
+        redirect: 'manual',
+      });
+      // Fitness hears of the new page by event.
+      expect(res.status).toBe(302);
+    });
+    const setCookies = res.headers.getSetCookie();
+    return { authorize: new URL(res.headers.get('location')!), setCookies };
+  };
+  /** What Strava's authorize page posts when an athlete approves: a fresh code with the same state. */
+  const approve = async (authorize: URL, athleteId: number) => {
+    const res = await fetch(`${strava}/oauth/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        client_id: authorize.searchParams.get('client_id')!,
+        redirect_uri: authorize.searchParams.get('redirect_uri')!,
+        requested_scope: 'activity:read_all',
+        scope: 'activity:read_all',
+        athlete_id: String(athleteId),
+        state: authorize.searchParams.get('state')!,
+      }),
+    });
+    const back = new URL(res.headers.get('location')!);
+    return `${stack.url}${back.pathname}${back.search}`;
+  };
+  const callback = async (url: string, cookie?: string) => {
+    const res = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    await res.arrayBuffer();
+    return { status: res.status, location: res.headers.get('location') };
+  };
+  const stravaConnected = async (profileId: string, cookie: string) => {
+    const res = await fetch(`${stack.url}/api/fitness-profile/${profileId}`, { headers: { cookie } });
+    return ((await res.json()) as { stravaConnected: boolean }).stravaConnected;
+  };
+  const newAthlete = async () => {
+    const res = await fetch(`${strava}/_emulator/athletes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ activities: 1 }),
+    });
+    return ((await res.json()) as { athlete: { id: number } }).athlete.id;
+  };
+  const cookiePair = (setCookie: string) => setCookie.split(';')[0]!;
+
+  beforeAll(async () => {
+    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
+    strava = stack.env.STRAVA_BASE_URL;
+  }, 200_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('sets a short-lived httpOnly nonce cookie for the callback only', async () => {
+    const runner = await signUp();
+    const page = await createPage(runner.cookie);
+    const { setCookies, authorize } = await start(runner.cookie, page.urlSlug);
+    const nonce = setCookies.find((c) => c.startsWith('rp_strava_oauth='));
+    expect(nonce).toBeDefined();
+    expect(nonce).toMatch(/HttpOnly/i);
+    expect(nonce).toMatch(/SameSite=Lax/i);
+    expect(nonce).toMatch(/Path=\/api\/strava\/callback/);
+    expect(nonce).toMatch(/Max-Age=600/);
+    // The state carries only a hash of the nonce, never the nonce itself.
+    expect(authorize.searchParams.get('state')).not.toContain(cookiePair(nonce!).split('=')[1]);
+  });
+
+  it('refuses a callback finished in another browser or by another user, stores nothing, and is single use', async () => {
+    const runner = await signUp();
+    const victim = await signUp();
+    const page = await createPage(runner.cookie);
+    const { authorize, setCookies } = await start(runner.cookie, page.urlSlug);
+    const nonce = cookiePair(setCookies.find((c) => c.startsWith('rp_strava_oauth='))!);
+    const athlete = await newAthlete();
+
+    // Another browser (no nonce), signed in as someone else, signed out, or with a made-up nonce.
+    for (const cookie of [
+      victim.cookie,
+      undefined,
+      runner.cookie,
+      `${runner.cookie}; rp_strava_oauth=made-up`,
+      `${victim.cookie}; ${nonce}`,
+      nonce,
+    ]) {
+      const res = await callback(await approve(authorize, athlete), cookie);
+      expect(res.status).toBe(302);
+      expect(res.location).toMatch(/^\/\?strava_error=[a-z_]+$/);
+      expect(await stravaConnected(page.id, runner.cookie)).toBe(false);
+    }
+
+    // The browser and user that started it: connected.
+    const ok = await callback(await approve(authorize, athlete), `${runner.cookie}; ${nonce}`);
+    expect(ok).toMatchObject({ status: 302, location: `/${page.urlSlug}/fitness?strava_connected=true` });
+    expect(await stravaConnected(page.id, runner.cookie)).toBe(true);
+
+    // The same state again, even with the right browser and a fresh code: refused.
+    const again = await callback(await approve(authorize, await newAthlete()), `${runner.cookie}; ${nonce}`);
+    expect(again).toMatchObject({ status: 302, location: '/?strava_error=link_already_used' });
+    const stored = await fetch(`${stack.url}/api/activities?limit=10`, { headers: { cookie: runner.cookie } });
+    expect(stored.status).toBe(200);
+  });
+
+  it('still answers 400 for a forged state, and sends a denial to the landing page', async () => {
+    expect(
+      await callback(`${stack.url}/api/strava/callback?code=abc&state=forged&scope=activity:read_all`),
+    ).toMatchObject({ status: 400 });
+    expect(await callback(`${stack.url}/api/strava/callback?error=access_denied&state=x`)).toMatchObject({
+      status: 302,
+      location: '/?strava_error=access_denied',
+    });
+  });
+});

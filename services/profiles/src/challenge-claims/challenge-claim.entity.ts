@@ -1,0 +1,26 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A supporter's choice of a challenge; at most one per exclusive challenge (partial unique index). */
+@Entity({ name: 'challenge_claims' })
+export class ChallengeClaimEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid', { name: 'challenge_id' })
+  challengeId: string;
+
+  @Column('uuid', { name: 'runner_profile_id' })
+  runnerProfileId: string;
+
+  @Column('boolean')
+  exclusive: boolean;
+
+  @Column('text')
+  name: string;
+
+  @Column('text', { nullable: true })
+  message: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

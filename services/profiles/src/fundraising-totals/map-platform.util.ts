@@ -1,0 +1,81 @@
+import type { PlatformDonation, PlatformTotals } from './platform.types.js';
+
+/** A number or numeric string as a 2-decimal string; undefined when it is not a non-negative number. */
+export function toDecimal(value: unknown): string | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n.toFixed(2) : undefined;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 1000) : null;
+
+/** JustGiving writes dates as `/Date(1700000000000+0000)/`; ISO strings are taken too. */
+export function parsePlatformDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ms = /\/Date\((-?\d+)([+-]\d{4})?\)\//.exec(value);
+  const date = ms ? new Date(Number(ms[1])) : new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** DonorDrive's participant: `sumDonations`, `fundraisingGoal`, `numDonations`. */
+export function mapDonorDriveParticipant(body: Record<string, unknown>): PlatformTotals {
+  const goal = toDecimal(body.fundraisingGoal);
+  return {
+    raised: toDecimal(body.sumDonations) ?? '0.00',
+    goal: goal && Number(goal) > 0 ? goal : null,
+    donors: Number.isInteger(body.numDonations) ? Math.max(0, body.numDonations as number) : 0,
+    currency: null,
+  };
+}
+
+/** One of DonorDrive's donations; anonymous donors have no `displayName`, a hidden amount no `amount`. */
+export function mapDonorDriveDonation(item: Record<string, unknown>, currency: string): PlatformDonation | undefined {
+  const id = item.donationID ?? item.donationId;
+  const donatedAt = parsePlatformDate(item.createdDateUTC);
+  if ((typeof id !== 'string' && typeof id !== 'number') || !donatedAt) return undefined;
+  return {
+    externalId: String(id),
+    name: text(item.displayName),
+    amount: toDecimal(item.amount) ?? null,
+    currency,
+    message: text(item.message),
+    donatedAt,
+  };
+}
+
+/** JustGiving's page: strings for every amount. */
+export function mapJustGivingPage(body: Record<string, unknown>, donors: number): PlatformTotals {
+  const goal = toDecimal(body.fundraisingTarget);
+  const currency =
+    typeof body.currencyCode === 'string' && /^[A-Z]{3}$/.test(body.currencyCode) ? body.currencyCode : null;
+  return {
+    raised: toDecimal(body.grandTotalRaisedExcludingGiftAid) ?? toDecimal(body.totalRaisedOnline) ?? '0.00',
+    goal: goal && Number(goal) > 0 ? goal : null,
+    donors,
+    currency,
+  };
+}
+
+const ANONYMOUS = /^anonymous$/i;
+
+export function mapJustGivingDonation(
+  item: Record<string, unknown>,
+  fallbackCurrency: string,
+): PlatformDonation | undefined {
+  const id = item.id ?? item.donationId;
+  const donatedAt = parsePlatformDate(item.donationDate);
+  if ((typeof id !== 'string' && typeof id !== 'number') || !donatedAt) return undefined;
+  const name = text(item.donorDisplayName);
+  const currency =
+    typeof item.currencyCode === 'string' && /^[A-Z]{3}$/.test(item.currencyCode)
+      ? item.currencyCode
+      : fallbackCurrency;
+  return {
+    externalId: String(id),
+    name: name && !ANONYMOUS.test(name) ? name : null,
+    amount: toDecimal(item.amount) ?? null,
+    currency,
+    message: text(item.message),
+    donatedAt,
+  };
+}

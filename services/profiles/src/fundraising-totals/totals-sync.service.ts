@@ -1,0 +1,161 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FUNDRAISING_LIMITS, PROFILES_EVENTS, milestonesReached } from '@runpledge/contracts';
+import { DomainEvents, LOGGER, REDIS } from '@runpledge/server-kit';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { env } from '../config/env.js';
+import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
+import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
+import { RunnerProfilesRepository, type RunnerProfileChanges } from '../runner-profiles/runner-profiles.repository.js';
+import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
+import { DonationsRepository } from './donations.repository.js';
+import { MilestoneMailsService } from './milestone-mails.service.js';
+import { MilestonesRepository } from './milestones.repository.js';
+import { DonorDriveClient } from './donordrive.client.js';
+import { JustGivingClient } from './justgiving.client.js';
+import { PlatformError } from './platform.errors.js';
+import type { PlatformRead } from './platform.types.js';
+import type { SyncPageJob, SyncPageResult } from './totals-jobs.js';
+import { TotalsQueue } from './totals-queue.js';
+
+/** Not yet: the participant was read less than 15 s ago; try again in `waitMs`. */
+export class TooSoonError extends Error {
+  constructor(readonly waitMs: number) {
+    super(`participant read less than ${env.TOTALS_MIN_INTERVAL_MS} ms ago`);
+  }
+}
+
+/**
+ * Reads a page's totals from its platform and stores what changed. A platform that fails leaves
+ * the last totals and their time in place; the job retries with back-off.
+ */
+@Injectable()
+export class TotalsSyncService {
+  constructor(
+    private readonly profiles: RunnerProfilesRepository,
+    private readonly donations: DonationsRepository,
+    private readonly milestones: MilestonesRepository,
+    private readonly mails: MilestoneMailsService,
+    private readonly donorDrive: DonorDriveClient,
+    private readonly justGiving: JustGivingClient,
+    private readonly events: DomainEvents,
+    private readonly cache: ProfileCacheNotifier,
+    private readonly queue: TotalsQueue,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async syncPage({ profileId, reason }: SyncPageJob): Promise<SyncPageResult> {
+    const page = await this.profiles.findById(profileId);
+    if (!page || page.totalsSource === 'manual') return { outcome: 'skipped', requests: 0 };
+    const participant = this.participantKey(page);
+    const waitMs = await this.takeTurn(participant);
+    if (waitMs > 0) {
+      // The scheduled pass has nothing to add to a read that just happened.
+      if (reason === 'scheduled') return { outcome: 'too-soon', requests: 0 };
+      throw new TooSoonError(waitMs);
+    }
+    let read: PlatformRead;
+    try {
+      read = await this.read(page);
+    } catch (err) {
+      if (err instanceof PlatformError && err.retryable) throw err;
+      this.logger.warn({ err, profileId }, 'totals not read; the page keeps its last totals');
+      return { outcome: 'failed', requests: 1 };
+    }
+    const changed = await this.store(page.id, read);
+    if (changed) await this.mails.sendPending(changed);
+    return {
+      outcome: changed ? 'changed' : 'unchanged',
+      requests: read.requests,
+      notModified: !read.changed,
+    };
+  }
+
+  /** Mails what an owner's edit reached (the rows were recorded with the edit). */
+  async sendMilestones(profileId: string): Promise<number[]> {
+    const page = await this.profiles.findById(profileId);
+    return page ? this.mails.sendPending(page) : [];
+  }
+
+  /** The scheduled pass: every published page with platform totals, spread over the interval. */
+  async scheduleAll(): Promise<number> {
+    const now = new Date();
+    const pages = (await this.profiles.listSyncedWithAccess()).filter((p) => isPublished(p.ownerAccess, now));
+    const spreadMs = env.TOTALS_SYNC_EVERY_SECONDS * 1000;
+    await this.queue.syncPages(
+      pages.map((p, i) => ({ profileId: p.id, delayMs: Math.floor((i * spreadMs) / Math.max(1, pages.length)) })),
+    );
+    return pages.length;
+  }
+
+  private participantKey(page: RunnerProfileEntity): string {
+    return page.totalsSource === 'donordrive'
+      ? this.donorDrive.participantKey(page)
+      : this.justGiving.participantKey(page.justGivingPageShortName ?? '');
+  }
+
+  /** 0 when this worker may ask now (and the next 15 s are taken), else the ms to wait. Shared by every worker. */
+  private async takeTurn(participant: string): Promise<number> {
+    const key = `${env.REDIS_PREFIX}totals:turn:${participant}`;
+    const taken = await this.redis.set(key, '1', 'PX', env.TOTALS_MIN_INTERVAL_MS, 'NX');
+    if (taken === 'OK') return 0;
+    const ttl = await this.redis.pttl(key);
+    return ttl > 0 ? ttl : 1;
+  }
+
+  private read(page: RunnerProfileEntity): Promise<PlatformRead> {
+    if (page.totalsSource === 'donordrive')
+      return this.donorDrive.read(page, page.totalsEtag, page.fundraisingCurrency);
+    return this.justGiving.read(page.justGivingPageShortName ?? '', page.totalsEtag);
+  }
+
+  /** Stores the read; returns the page when its totals changed (for the milestone mails), else null. */
+  private async store(profileId: string, read: PlatformRead): Promise<RunnerProfileEntity | null> {
+    return this.events.transaction(async (manager) => {
+      const current = await this.profiles.lockById(manager, profileId);
+      if (!current || current.totalsSource === 'manual') return null;
+      const syncedAt = new Date();
+      if (!read.changed) {
+        await this.profiles.update(manager, profileId, { totalsSyncedAt: syncedAt, totalsEtag: read.etag });
+        return null;
+      }
+      const { totals } = read;
+      const changes: RunnerProfileChanges = {
+        fundsRaised: totals.raised,
+        totalDonors: totals.donors,
+        totalsSyncedAt: syncedAt,
+        totalsEtag: read.etag,
+      };
+      if (totals.currency) changes.fundraisingCurrency = totals.currency;
+      if (totals.goal && !current.goalSetByOwner) changes.fundraisingGoal = totals.goal;
+      const saved = await this.profiles.update(manager, profileId, changes);
+      await this.donations.upsertMany(manager, profileId, read.donations);
+      await this.donations.trim(manager, profileId, FUNDRAISING_LIMITS.donationsKept);
+      const moved =
+        Number(saved.fundsRaised) !== Number(current.fundsRaised) ||
+        Number(saved.fundraisingGoal) !== Number(current.fundraisingGoal) ||
+        saved.totalDonors !== current.totalDonors ||
+        saved.fundraisingCurrency !== current.fundraisingCurrency ||
+        read.donations.length > 0;
+      // The time of the sync shows on the page ("updated 5 minutes ago") whatever moved.
+      this.cache.afterCommit(manager, [cacheKeyOf(saved)]);
+      if (!moved) return null;
+      await this.events.record(manager, PROFILES_EVENTS.totalsChanged, {
+        profileId,
+        urlSlug: saved.urlSlug,
+        fundsRaised: saved.fundsRaised,
+        fundraisingGoal: saved.fundraisingGoal,
+        totalDonors: saved.totalDonors,
+        fundraisingCurrency: saved.fundraisingCurrency,
+        totalsSource: saved.totalsSource,
+      });
+      await this.milestones.recordReached(
+        manager,
+        profileId,
+        milestonesReached(saved.fundsRaised, saved.fundraisingGoal),
+      );
+      return saved;
+    });
+  }
+}

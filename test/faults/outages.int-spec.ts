@@ -1,0 +1,335 @@
+// Faults of real life, on one stack with its own PostgreSQL, NATS and Redis (never the machine's):
+// retried writes (Idempotency-Key), a runner page while profiles is down, and PostgreSQL, NATS and
+// Redis stopped under steady write load, each with its figures asserted.
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { eventStreamName, eventSubject } from '@runpledge/server-kit';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '../../scripts/jest/helpers.mjs';
+import { startFaultStack } from '../../scripts/lib/fault-stack.mjs';
+import { prepareRunners, recoveryMs, startWriteLoad, summarize, verifyWrites } from '../../scripts/lib/write-load.mjs';
+
+jest.setTimeout(120_000);
+
+type Stack = Awaited<ReturnType<typeof startFaultStack>>;
+type Runner = Awaited<ReturnType<typeof prepareRunners>>[number];
+type LoadRequest = ReturnType<typeof startWriteLoad>['requests'][number];
+
+let stack: Stack;
+let runners: Runner[];
+/** Pages the load never edits (an edit drops a page's stale copy, rightly). */
+let pages: Runner[];
+let db: pg.Pool;
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.url, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function rows(sql: string, values: unknown[]): Promise<number> {
+  const { rows: found } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) q`, values);
+  return found[0]!.n;
+}
+
+/** Steady load for `beforeMs`, then `fault()`, `outageMs` later `repair()`, then `afterMs` more. */
+async function underLoad(
+  fault: () => Promise<void>,
+  repair: () => Promise<void>,
+  {
+    beforeMs = 1500,
+    outageMs = 5000,
+    afterMs = 7000,
+    during,
+  }: { beforeMs?: number; outageMs?: number; afterMs?: number; during?: () => Promise<void> } = {},
+) {
+  const load = startWriteLoad(stack.url, runners, { ratePerSecond: 6 });
+  await sleep(beforeMs);
+  const faultAt = Date.now();
+  await fault();
+  const faultedAt = Date.now();
+  await sleep(500);
+  await during?.();
+  await sleep(Math.max(0, faultedAt + outageMs - Date.now()));
+  const repairAt = Date.now();
+  await repair();
+  const repairedAt = Date.now();
+  await sleep(afterMs);
+  const requests = await load.stop();
+  const duringOutage = requests.filter((r) => r.at >= faultedAt + 300 && r.at + r.ms < repairAt);
+  return { requests, faultAt, faultedAt, repairAt, repairedAt, duringOutage };
+}
+
+function report(name: string, requests: LoadRequest[], extra: Record<string, unknown> = {}) {
+  // The figures, for the closing note and CI logs, and the stack's errors meanwhile.
+  console.log(`${name}: ${JSON.stringify({ ...summarize(requests), ...extra })}`);
+  const errors = stack.errors.splice(0);
+  if (errors.length) console.log(`${name}, errors logged:\n${errors.slice(0, 20).join('\n')}`);
+}
+
+beforeAll(async () => {
+  // Views leave the gateway's cache after 1 s: a page read later is either fresh from profiles or stale.
+  stack = await startFaultStack({ env: { RPC_TIMEOUT_MS: '5000', PROFILE_VIEW_CACHE_TTL_MS: '1000' } });
+  // A pool: its connections die with the database in the outage test, and come back after.
+  db = new pg.Pool({ connectionString: stack.env.DATABASE_URL, max: 2 });
+  db.on('error', () => undefined);
+  const prepared = await prepareRunners(stack.url, 5, 'flt');
+  runners = prepared.slice(0, 3);
+  pages = prepared.slice(3);
+}, 400_000);
+
+afterAll(async () => {
+  await db?.end().catch(() => undefined);
+  await stack?.stop();
+}, 60_000);
+
+describe('Idempotency-Key on writes a client may retry', () => {
+  it('a retry with the same key answers the first answer again and changes nothing', async () => {
+    const runner = runners[0]!;
+    const key = randomUUID();
+    const body = { runnerProfileId: runner.profileId, senderName: 'Fan', message: `idem-${key}` };
+    const first = await post('/api/encouragement', body, { 'idempotency-key': key });
+    const retry = await post('/api/encouragement', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await rows('SELECT 1 FROM profiles.encouragements WHERE message = $1', [body.message])).toBe(1);
+
+    // Same key, another body: refused, nothing written.
+    const other = await post('/api/encouragement', { ...body, message: `other-${key}` }, { 'idempotency-key': key });
+    expect(other.status).toBe(422);
+    expect(await rows('SELECT 1 FROM profiles.encouragements WHERE message = $1', [`other-${key}`])).toBe(0);
+
+    // A manual run: the retry gets the same activity back, one row.
+    const run = { name: `run-${key}`, date: '2026-01-15', distanceKm: 10, durationSeconds: 3000 };
+    const a = await post('/api/activities', run, { cookie: runner.cookie, 'idempotency-key': key });
+    const b = await post('/api/activities', run, { cookie: runner.cookie, 'idempotency-key': key });
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
+    expect(b.body.id).toBe(a.body.id);
+    expect(await rows('SELECT 1 FROM fitness.activities WHERE name = $1', [run.name])).toBe(1);
+
+    // Without the header nothing changes: two sends, two rows.
+    await post('/api/encouragement', { ...body, message: `plain-${key}` });
+    await post('/api/encouragement', { ...body, message: `plain-${key}` });
+    expect(await rows('SELECT 1 FROM profiles.encouragements WHERE message = $1', [`plain-${key}`])).toBe(2);
+    const bad = await post('/api/encouragement', body, { 'idempotency-key': 'x'.repeat(256) });
+    expect(bad.status).toBe(400);
+  });
+
+  it('ten concurrent sends with one key: one effect, every answer the same or a 409', async () => {
+    const runner = runners[1]!;
+    const key = randomUUID();
+    const body = { runnerProfileId: runner.profileId, senderName: 'Fan', message: `concurrent-${key}` };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/api/encouragement', body, { 'idempotency-key': key })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses).toContain(201);
+    expect(await rows('SELECT 1 FROM profiles.encouragements WHERE message = $1', [body.message])).toBe(1);
+  });
+});
+
+describe('dependency outages under steady write load', () => {
+  it('PostgreSQL stopped for 5 s: only 503s with Retry-After, no 500s, 0 acknowledged writes lost, recovery ≤ 5 s', async () => {
+    const { postgres } = stack.infra;
+    const run = await underLoad(
+      () => postgres.stop(),
+      () => postgres.start(),
+    );
+    const recovery = recoveryMs(run.requests, run.repairedAt);
+    const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
+    report('postgres stopped 5 s', run.requests, {
+      recoveryMs: recovery,
+      ...verified,
+      lost: verified.lost.length,
+      twice: verified.twice.length,
+    });
+
+    const failures = run.requests.filter((r) => r.status < 200 || r.status >= 300);
+    expect(run.duringOutage.length).toBeGreaterThan(10);
+    expect(run.duringOutage.filter((r) => r.status === 503).length).toBeGreaterThan(0);
+    expect(failures.map((r) => r.status).filter((s) => s !== 503)).toEqual([]);
+    expect(failures.filter((r) => r.retryAfter === null)).toEqual([]);
+    expect(verified.lost).toEqual([]);
+    expect(verified.twice).toEqual([]);
+    expect(verified.wrongEdits).toEqual([]);
+    expect(recovery).not.toBeNull();
+    expect(recovery!).toBeLessThanOrEqual(5000);
+  });
+
+  it('NATS stopped for 5 s: 503 at once (p99 ≤ 200 ms), events committed meanwhile reach JetStream after, recovery ≤ 5 s, a runner page served before stays up, marked stale', async () => {
+    const { nats } = stack.infra;
+    const page = pages[0]!;
+    const fresh = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get('x-runpledge-stale')).toBeNull();
+
+    const probeId = randomUUID();
+    let stalePage: { status: number; stale: string | null; body: Record<string, unknown> } | undefined;
+    const run = await underLoad(
+      () => nats.stop(),
+      () => nats.start(),
+      {
+        during: async () => {
+          // A change committed while the broker is away: its event waits in the outbox.
+          await db.query(
+            `INSERT INTO profiles.outbox (id, type, payload, occurred_at) VALUES ($1, 'fault-probe.committed', '{}', now())`,
+            [probeId],
+          );
+          const res = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
+          stalePage = { status: res.status, stale: res.headers.get('x-runpledge-stale'), body: await res.json() };
+        },
+      },
+    );
+    const recovery = recoveryMs(run.requests, run.repairedAt);
+    const outage = summarize(run.duringOutage);
+    report('nats stopped 5 s', run.requests, {
+      recoveryMs: recovery,
+      outageP99: outage.p99,
+      outageStatuses: outage.statuses,
+    });
+
+    expect(run.duringOutage.length).toBeGreaterThan(10);
+    expect(outage.statuses).toEqual({ 503: run.duringOutage.length });
+    expect(outage.p99).toBeLessThanOrEqual(200);
+    expect(run.requests.filter((r) => r.status === 500 || r.status === 0)).toEqual([]);
+    expect(recovery).not.toBeNull();
+    expect(recovery!).toBeLessThanOrEqual(5000);
+
+    expect(stalePage?.status).toBe(200);
+    expect(stalePage?.stale).toBe('1');
+    expect(stalePage?.body).toMatchObject({ stale: true, profile: { id: page.profileId } });
+
+    await eventually(
+      async () => {
+        const { rows: probe } = await db.query('SELECT published_at FROM profiles.outbox WHERE id = $1', [probeId]);
+        expect(probe[0]?.published_at).not.toBeNull();
+      },
+      { timeoutMs: 10_000 },
+    );
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const prefix = stack.env.NATS_SUBJECT_PREFIX;
+      const message = await jsm.streams.getMessage(eventStreamName(prefix), {
+        last_by_subj: eventSubject('fault-probe.committed', prefix),
+      });
+      expect(message?.json<{ id: string }>().id).toBe(probeId);
+    } finally {
+      await nc.close();
+    }
+    const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
+    expect(verified.lost).toEqual([]);
+    expect(verified.twice).toEqual([]);
+  });
+
+  it('the profiles service down: a runner page served before stays up, marked stale; one never served is a 503', async () => {
+    const page = pages[1]!;
+    const fresh = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
+    expect(fresh.status).toBe(200);
+    await stack.processes.get('profiles')!.stop();
+    await sleep(1100);
+    try {
+      const res = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-runpledge-stale')).toBe('1');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toMatchObject({ stale: true, profile: { id: page.profileId, urlSlug: page.slug } });
+      const unknown = await fetch(`${stack.url}/api/runner-profile/never-served-${Date.now()}`);
+      expect(unknown.status).toBe(503);
+      expect(unknown.headers.get('retry-after')).toBe('2');
+    } finally {
+      stack.restart('profiles');
+    }
+    await eventually(
+      async () => {
+        const res = await fetch(`${stack.url}/api/runner-profile/${page.slug}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-runpledge-stale')).toBeNull();
+      },
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+  });
+});
+
+/** Until the gateway answers ready (every service answers and reaches its database). */
+async function ready(timeoutMs = 120_000): Promise<void> {
+  await eventually(
+    async () => {
+      const res = await fetch(`${stack.url}/api/health/ready`);
+      expect(res.status).toBe(200);
+    },
+    { timeoutMs, intervalMs: 100 },
+  );
+}
+
+describe('processes killed and stopped under steady write load', () => {
+  it.each(['identity', 'profiles', 'fitness', 'billing', 'gateway'])(
+    'kill -9 of %s, restarted: 0 acknowledged writes lost, 0 applied twice, 100 %% success ≤ 5 s after it is up',
+    async (name) => {
+      let readyAt = 0;
+      const run = await underLoad(
+        async () => {
+          const proc = stack.processes.get(name)!;
+          proc.child.kill('SIGKILL');
+          await proc.exited;
+        },
+        async () => {
+          stack.restart(name);
+          await ready();
+          readyAt = Date.now();
+        },
+        { outageMs: 1000, afterMs: 7000 },
+      );
+      const recovery = recoveryMs(run.requests, readyAt);
+      const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
+      report(`kill -9 ${name}`, run.requests, {
+        bootMs: readyAt - run.repairAt,
+        recoveryMs: recovery,
+        acknowledged: verified.acknowledged,
+        lost: verified.lost.length,
+        twice: verified.twice.length,
+      });
+      expect(verified.lost).toEqual([]);
+      expect(verified.twice).toEqual([]);
+      expect(verified.wrongEdits).toEqual([]);
+      expect(run.requests.filter((r) => r.status === 500)).toEqual([]);
+      expect(recovery).not.toBeNull();
+      expect(recovery!).toBeLessThanOrEqual(5000);
+    },
+    180_000,
+  );
+
+  it('SIGTERM of the gateway under load: requests in flight finish, no new ones are taken, exit 0 within 10 s', async () => {
+    const load = startWriteLoad(stack.url, runners, { ratePerSecond: 6 });
+    await sleep(2000);
+    const gateway = stack.processes.get('gateway')!;
+    const sigtermAt = Date.now();
+    gateway.child.kill('SIGTERM');
+    const exit = await gateway.exited;
+    const exitMs = Date.now() - sigtermAt;
+    // Nothing is taken once it is gone.
+    await expect(fetch(`${stack.url}/api/health/live`)).rejects.toThrow();
+    stack.restart('gateway');
+    await ready();
+    const requests = await load.stop();
+    const before = requests.filter((r) => r.at < sigtermAt);
+    report('SIGTERM gateway', requests, { exitMs, exit });
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(exitMs).toBeLessThanOrEqual(10_000);
+    // Everything sent before the signal got an answer (no reset connection, no 5xx from the drain).
+    expect(before.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
+    const verified = await verifyWrites(stack.env.DATABASE_URL, requests);
+    expect(verified.lost).toEqual([]);
+    expect(verified.twice).toEqual([]);
+  }, 180_000);
+});
