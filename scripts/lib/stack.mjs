@@ -186,7 +186,13 @@ async function waitForUrl(url, timeoutMs, what) {
  * Starts the emulators when real keys are missing, then the four services, the fitness sync worker
  * and the gateway; waits for readiness and returns handles to stop them.
  */
-export async function startStack({ env, port, log = () => {}, readyTimeoutMs = 60_000 }) {
+// STACK_READY_TIMEOUT_MS gives a busy machine longer to start the stack.
+export async function startStack({
+  env,
+  port,
+  log = () => {},
+  readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS) || 60_000,
+}) {
   const processes = new Map();
   const emulators = await emulatorSettings(env, port, log);
   // OAuth returns and Strava's webhook pushes come back to this stack's own port.

@@ -181,7 +181,8 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
     stack = await startStack({ env: { ...process.env }, port: await freePort() });
     db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-  }, 90_000);
+    // A busy machine may take minutes to start the stack (STACK_READY_TIMEOUT_MS).
+  }, 300_000);
 
   afterAll(async () => {
     await db?.end();
@@ -371,6 +372,42 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
       expect(JSON.stringify(res.body)).not.toMatch(/password|token_?hash|\$argon2/i);
 
       expect((await call('GET', '/api/account/export')).status).toBe(401);
+    });
+  });
+
+  describe('manual runs', () => {
+    it('lets the runner edit and delete only their own runs entered by hand; the stats follow', async () => {
+      const runner = await signUp();
+      const other = await signUp();
+      const page = await createPage(runner);
+      const added = await call(
+        'POST',
+        '/api/activities',
+        { name: 'Tempo', date: '2026-01-02', distanceKm: 10, durationSeconds: 3000 },
+        runner.cookie,
+      );
+      expect(added.status).toBe(201);
+      const id = added.body.id as string;
+      const edit = { date: '2026-01-03', distanceKm: 16.09, durationSeconds: 4800, elevationGainMeters: 40 };
+
+      expect((await call('PUT', `/api/activities/${id}`, edit, other.cookie)).status).toBe(404);
+      expect((await call('PUT', `/api/activities/${id}`, edit)).status).toBe(401);
+      const invalid = await call('PUT', `/api/activities/${id}`, { ...edit, distanceKm: 0 }, runner.cookie);
+      expect(invalid).toMatchObject({ status: 400, body: { message: 'The distance must be more than 0' } });
+
+      const updated = await call('PUT', `/api/activities/${id}`, edit, runner.cookie);
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ id, distanceMeters: 16090, durationSeconds: 4800, elevationGainMeters: 40 });
+      expect(updated.body.startDate.slice(0, 10)).toBe('2026-01-03');
+      const stats = await call('GET', `/api/training-stats/${page.id}`, undefined, runner.cookie);
+      expect(stats.body).toMatchObject({ hasTrainingData: true, runCount: 1 });
+      expect(Number(stats.body.totalMiles)).toBeCloseTo(10, 0);
+
+      expect((await call('DELETE', `/api/activities/${id}`, undefined, other.cookie)).status).toBe(404);
+      expect((await call('DELETE', `/api/activities/${id}`, undefined, runner.cookie)).status).toBe(200);
+      expect((await call('PUT', `/api/activities/${id}`, edit, runner.cookie)).status).toBe(404);
+      const after = await call('GET', `/api/training-stats/${page.id}`, undefined, runner.cookie);
+      expect(after.body).toMatchObject({ runCount: 0 });
     });
   });
 

@@ -19,6 +19,7 @@ export const FITNESS = {
   activities: {
     list: 'fitness.activities.list',
     create: 'fitness.activities.create',
+    update: 'fitness.activities.update',
     delete: 'fitness.activities.delete',
   },
   trainingStats: {

@@ -133,6 +133,10 @@ export const manualActivityInputSchema = z.object({
 });
 export type ManualActivityInput = z.infer<typeof manualActivityInputSchema>;
 export const createActivityRequestSchema = manualActivityInputSchema.extend({ userId: z.uuid() });
+export const updateActivityRequestSchema = manualActivityInputSchema.extend({
+  userId: z.uuid(),
+  activityId: z.uuid('Activity not found'),
+});
 export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
 
 const token = (label: string) =>

@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import {
   createActivityRequestSchema,
   deleteActivityRequestSchema,
+  updateActivityRequestSchema,
   FITNESS,
   listActivitiesRequestSchema,
 } from '@runpledge/contracts';
@@ -22,6 +23,12 @@ export class ActivitiesController {
   create(@Payload() payload: unknown) {
     const { userId, ...input } = createActivityRequestSchema.parse(payload);
     return this.activities.createManual(userId, input);
+  }
+
+  @RpcHandler(FITNESS.activities.update)
+  update(@Payload() payload: unknown) {
+    const { userId, activityId, ...input } = updateActivityRequestSchema.parse(payload);
+    return this.activities.updateManual(userId, activityId, input);
   }
 
   @RpcHandler(FITNESS.activities.delete)

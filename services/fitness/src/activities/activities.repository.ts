@@ -91,6 +91,13 @@ export class ActivitiesRepository {
     return saved;
   }
 
+  /** Changes the user's own run entered by hand; null when there is no such run. */
+  async updateManual(userId: string, activityId: string, record: ActivityRecord): Promise<ActivityEntity | null> {
+    const result = await this.activities.update({ id: activityId, userId, source: 'manual' }, record);
+    if ((result.affected ?? 0) === 0) return null;
+    return this.activities.findOneBy({ id: activityId });
+  }
+
   async deleteManual(userId: string, activityId: string): Promise<boolean> {
     const result = await this.activities.delete({ id: activityId, userId, source: 'manual' });
     return (result.affected ?? 0) > 0;

@@ -10,6 +10,7 @@ import { env } from '../config/env.js';
 import { FitnessProfilesRepository } from '../fitness-profiles/fitness-profiles.repository.js';
 import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
 import { ActivitiesRepository } from './activities.repository.js';
+import type { ActivityRecord } from '../strava/map-strava-activity.util.js';
 import type { ActivityEntity } from './activity.entity.js';
 import { mayShowStravaData } from './strava-display.util.js';
 
@@ -36,19 +37,13 @@ export class ActivitiesService {
   }
 
   async createManual(userId: string, input: ManualActivityInput): Promise<Activity> {
-    const saved = await this.activities.insertManual(userId, {
-      source: 'manual',
-      externalId: null,
-      name: input.name || 'Run',
-      sportType: 'Run',
-      distanceMeters: Math.round(input.distanceKm * 1000 * 10) / 10,
-      durationSeconds: input.durationSeconds,
-      elevationGainMeters: input.elevationGainMeters,
-      // A hand-entered run has a day, not a time: midday keeps it on that day in every time zone near UTC.
-      startDate: new Date(`${input.date}T12:00:00Z`),
-      startDateLocal: `${input.date}T12:00:00`,
-      visibleToAll: true,
-    });
+    return toActivity(await this.activities.insertManual(userId, manualRecord(input)));
+  }
+
+  /** Only the caller's own runs entered by hand can change; Strava's come from Strava. */
+  async updateManual(userId: string, activityId: string, input: ManualActivityInput): Promise<Activity> {
+    const saved = await this.activities.updateManual(userId, activityId, manualRecord(input));
+    if (!saved) throw ServiceException.notFound('Activity not found');
     return toActivity(saved);
   }
 
@@ -83,5 +78,21 @@ export function toActivity(row: ActivityEntity): Activity {
     elevationGainMeters: row.elevationGainMeters,
     startDate: row.startDate.toISOString(),
     externalUrl: row.source === 'strava' && row.externalId ? stravaActivityUrl(row.externalId) : null,
+  };
+}
+
+function manualRecord(input: ManualActivityInput): ActivityRecord {
+  return {
+    source: 'manual' as const,
+    externalId: null,
+    name: input.name || 'Run',
+    sportType: 'Run',
+    distanceMeters: Math.round(input.distanceKm * 1000 * 10) / 10,
+    durationSeconds: input.durationSeconds,
+    elevationGainMeters: input.elevationGainMeters,
+    // A hand-entered run has a day, not a time: midday keeps it on that day in every time zone near UTC.
+    startDate: new Date(`${input.date}T12:00:00Z`),
+    startDateLocal: `${input.date}T12:00:00`,
+    visibleToAll: true,
   };
 }

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UnauthorizedException } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  UnauthorizedException,
+} from '@nestjs/common';
 import {
   activitiesQuerySchema,
   FITNESS,
@@ -41,6 +52,14 @@ export class ActivitiesController {
   create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<Activity> {
     const input = parseOrThrow(manualActivityInputSchema, body);
     return this.rpc.send(FITNESS.activities.create, { ...input, userId: user.id });
+  }
+
+  /** The caller's own run entered by hand (404 otherwise); the stats are computed from what is stored. */
+  @Put(':id')
+  update(@CurrentUser() user: SessionUser, @Param('id') id: string, @Body() body: unknown): Promise<Activity> {
+    const activityId = parseOrThrow(activityIdSchema, id);
+    const input = parseOrThrow(manualActivityInputSchema, body);
+    return this.rpc.send(FITNESS.activities.update, { ...input, activityId, userId: user.id });
   }
 
   @Delete(':id')

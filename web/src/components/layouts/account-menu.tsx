@@ -40,13 +40,14 @@ export function AccountMenu({ email }: { email: string }) {
 
   const leave = async () => {
     setOpen(false);
+    // Leave the page first: on a signed-in page its guard would otherwise send this tab to /login.
+    await navigate('/', { replace: true });
     try {
       await signOut();
     } catch {
       // Signed out on this device anyway (useAuth forgets the user either way).
     }
     toast({ title: 'Signed out', description: 'See you soon!', variant: 'success' });
-    void navigate('/', { replace: true });
   };
 
   return (

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, sampleUser } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render-app';
+import { RequireAuth } from '@/app/require-auth';
 import { PageLayout } from './page-layout';
 
 const innerPage = { path: '/fitness', element: <PageLayout>Inner page</PageLayout> };
@@ -28,9 +29,10 @@ describe('AppHeader on every inner page', () => {
       'GET /api/subscription/check': jsonResponse(200, { status: 'trialing' }),
       'POST /api/auth/signout': jsonResponse(200, { success: true }),
     });
-    const { router } = renderWithApp([innerPage, home], '/fitness');
+    // A signed-in page: signing out from it must land home, not on its guard's /login.
+    const { router } = renderWithApp([{ Component: RequireAuth, children: [innerPage] }, home], '/fitness');
 
-    const header = screen.getByRole('banner');
+    const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'RunPledge home' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     const menuButton = within(header).getByRole('button', { name: /Account/ });

@@ -31,13 +31,14 @@ export function DeleteAccountDialog() {
     remove.mutate(parsed.data, {
       onSuccess: async () => {
         setOpen(false);
+        // Leave the signed-in page first: once signed out, its guard would send this tab to /login.
+        await navigate('/', { replace: true });
         await signOut().catch(() => undefined);
         toast({
           title: 'Account deleted',
           description: 'Your account, your pages and everything we held about you have been deleted.',
           variant: 'success',
         });
-        void navigate('/', { replace: true });
       },
       onError: (err) => setError(apiErrorMessage(err)),
     });

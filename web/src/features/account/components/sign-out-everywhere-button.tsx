@@ -21,9 +21,10 @@ export function SignOutEverywhereButton() {
       toast({ title: 'Sign out failed', description: 'Please try again.', variant: 'destructive' });
       return;
     }
+    // Leave the signed-in page first: once signed out, its guard would send this tab to /login.
+    await navigate('/', { replace: true });
     await signOut().catch(() => undefined);
     toast({ title: 'Signed out everywhere', description: 'Every device has been signed out.', variant: 'success' });
-    void navigate('/login', { replace: true });
   };
 
   return (

@@ -59,3 +59,12 @@ export function useDeleteManualRun() {
     onSuccess: refresh,
   });
 }
+
+export function useUpdateManualRun() {
+  const refresh = useRefreshTraining();
+  return useMutation({
+    mutationFn: ({ activityId, input }: { activityId: string; input: ManualActivityInput }) =>
+      api.put<Activity>(`/api/activities/${activityId}`, input),
+    onSuccess: refresh,
+  });
+}

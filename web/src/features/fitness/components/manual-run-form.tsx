@@ -1,8 +1,8 @@
-import { manualActivityInputSchema } from '@runpledge/contracts';
-import { useState, type FormEvent } from 'react';
+import { manualActivityInputSchema, type Activity, type ManualActivityInput } from '@runpledge/contracts';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
-import { useAddManualRun } from '../api/strava-mutations';
+import { useAddManualRun, useUpdateManualRun } from '../api/strava-mutations';
 import { localToday } from '../utils/format-activity';
 import { FitnessPanel, fieldClass, labelClass } from './fitness-panel';
 
@@ -10,9 +10,32 @@ const EMPTY = { date: '', distanceKm: '', hours: '', minutes: '', seconds: '', e
 
 /** A run entered by hand; it counts like any other. */
 export function ManualRunForm() {
+  return (
+    <FitnessPanel title="Add a run by hand">
+      <RunForm />
+    </FitnessPanel>
+  );
+}
+
+function valuesOf(activity: Activity) {
+  const s = activity.durationSeconds;
+  return {
+    date: activity.startDate.slice(0, 10),
+    distanceKm: String(Math.round(activity.distanceMeters / 10) / 100),
+    hours: String(Math.floor(s / 3600)),
+    minutes: String(Math.floor((s % 3600) / 60)),
+    seconds: String(s % 60),
+    elevation: String(Math.round(activity.elevationGainMeters)),
+  };
+}
+
+/** The run's fields: a new run, or `activity` (entered by hand) to change; `onSaved` after saving. */
+export function RunForm({ activity, onSaved }: { activity?: Activity; onSaved?: () => void }) {
   const { toast } = useToast();
   const add = useAddManualRun();
-  const [values, setValues] = useState(EMPTY);
+  const update = useUpdateManualRun();
+  const id = useId();
+  const [values, setValues] = useState(activity ? valuesOf(activity) : EMPTY);
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -29,88 +52,107 @@ export function ManualRunForm() {
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Please check the run');
     setError(null);
+    if (activity) {
+      const input: ManualActivityInput = { ...parsed.data, name: activity.name };
+      update.mutate(
+        { activityId: activity.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Run updated', description: 'Your training stats now use it.', variant: 'success' });
+            onSaved?.();
+          },
+          onError: () => setError('Failed to save the run. Please try again.'),
+        },
+      );
+      return;
+    }
     add.mutate(parsed.data, {
       onSuccess: () => {
         toast({ title: 'Run added', description: 'It now counts toward your training.', variant: 'success' });
         setValues(EMPTY);
+        onSaved?.();
       },
       onError: () => setError('Failed to add the run. Please try again.'),
     });
   };
+  const pending = add.isPending || update.isPending;
 
   return (
-    <FitnessPanel title="Add a run by hand">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor="run-date" className={labelClass}>
-            Date
-          </label>
-          <input
-            id="run-date"
-            type="date"
-            max={localToday()}
-            value={values.date}
-            onChange={set('date')}
-            className={fieldClass}
-          />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+      aria-label={activity ? 'Edit run' : 'Add run'}
+    >
+      <div>
+        <label htmlFor={`${id}-date`} className={labelClass}>
+          Date
+        </label>
+        <input
+          id={`${id}-date`}
+          type="date"
+          max={localToday()}
+          value={values.date}
+          onChange={set('date')}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-distance`} className={labelClass}>
+          Distance (km)
+        </label>
+        <input
+          id={`${id}-distance`}
+          type="number"
+          min="0"
+          step="0.01"
+          inputMode="decimal"
+          value={values.distanceKm}
+          onChange={set('distanceKm')}
+          className={fieldClass}
+        />
+      </div>
+      <fieldset className="sm:col-span-1">
+        <legend className={labelClass}>Duration</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {(['hours', 'minutes', 'seconds'] as const).map((unit) => (
+            <label key={unit} className="text-xs text-muted-foreground">
+              <input
+                type="number"
+                min="0"
+                inputMode="numeric"
+                aria-label={unit}
+                value={values[unit]}
+                onChange={set(unit)}
+                className={fieldClass}
+              />
+              {unit}
+            </label>
+          ))}
         </div>
-        <div>
-          <label htmlFor="run-distance" className={labelClass}>
-            Distance (km)
-          </label>
-          <input
-            id="run-distance"
-            type="number"
-            min="0"
-            step="0.01"
-            inputMode="decimal"
-            value={values.distanceKm}
-            onChange={set('distanceKm')}
-            className={fieldClass}
-          />
-        </div>
-        <fieldset className="sm:col-span-1">
-          <legend className={labelClass}>Duration</legend>
-          <div className="grid grid-cols-3 gap-2">
-            {(['hours', 'minutes', 'seconds'] as const).map((unit) => (
-              <label key={unit} className="text-xs text-muted-foreground">
-                <input
-                  type="number"
-                  min="0"
-                  inputMode="numeric"
-                  aria-label={unit}
-                  value={values[unit]}
-                  onChange={set(unit)}
-                  className={fieldClass}
-                />
-                {unit}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div>
-          <label htmlFor="run-elevation" className={labelClass}>
-            Elevation gain (m)
-          </label>
-          <input
-            id="run-elevation"
-            type="number"
-            min="0"
-            inputMode="numeric"
-            value={values.elevation}
-            onChange={set('elevation')}
-            className={fieldClass}
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm font-semibold text-danger-700 sm:col-span-2">
-            {error}
-          </p>
-        )}
-        <Button type="submit" disabled={add.isPending} className="justify-self-start">
-          {add.isPending ? 'Adding…' : 'Add run'}
-        </Button>
-      </form>
-    </FitnessPanel>
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-elevation`} className={labelClass}>
+          Elevation gain (m)
+        </label>
+        <input
+          id={`${id}-elevation`}
+          type="number"
+          min="0"
+          inputMode="numeric"
+          value={values.elevation}
+          onChange={set('elevation')}
+          className={fieldClass}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm font-semibold text-danger-700 sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={pending} className="justify-self-start">
+        {activity ? (pending ? 'Saving…' : 'Save run') : pending ? 'Adding…' : 'Add run'}
+      </Button>
+    </form>
   );
 }

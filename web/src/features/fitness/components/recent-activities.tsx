@@ -3,11 +3,13 @@ import { useRef, useState } from 'react';
 import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogContent, DialogHeader } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { useRecentActivities } from '../api/get-recent-activities';
 import { useDeleteManualRun } from '../api/strava-mutations';
 import { formatDuration, formatKm, formatPacePerKm } from '../utils/format-activity';
 import { FitnessPanel } from './fitness-panel';
+import { RunForm } from './manual-run-form';
 
 /** The runner's newest activities: distance in km, duration, pace per km, elevation. */
 export function RecentActivities() {
@@ -15,6 +17,7 @@ export function RecentActivities() {
   const deleteRun = useDeleteManualRun();
   const { toast } = useToast();
   const [deleting, setDeleting] = useState<Activity | null>(null);
+  const [editing, setEditing] = useState<Activity | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
   const confirmDelete = async () => {
@@ -48,10 +51,21 @@ export function RecentActivities() {
           aria-label="Recent activities"
         >
           {list.map((activity) => (
-            <ActivityRow key={activity.id} activity={activity} onDelete={() => setDeleting(activity)} />
+            <ActivityRow
+              key={activity.id}
+              activity={activity}
+              onEdit={() => setEditing(activity)}
+              onDelete={() => setDeleting(activity)}
+            />
           ))}
         </ul>
       )}
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent>
+          <DialogHeader title="Edit run" description="Change the day, distance, duration or elevation of this run." />
+          {editing && <RunForm activity={editing} onSaved={() => setEditing(null)} />}
+        </DialogContent>
+      </Dialog>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -65,7 +79,7 @@ export function RecentActivities() {
   );
 }
 
-function ActivityRow({ activity, onDelete }: { activity: Activity; onDelete: () => void }) {
+function ActivityRow({ activity, onEdit, onDelete }: { activity: Activity; onEdit: () => void; onDelete: () => void }) {
   const pace = formatPacePerKm(activity.averagePaceSecondsPerKm);
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
@@ -86,9 +100,14 @@ function ActivityRow({ activity, onDelete }: { activity: Activity; onDelete: () 
         </p>
         {activity.externalUrl && <ViewOnStravaLink href={activity.externalUrl} />}
         {activity.source === 'manual' && (
-          <Button variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-50" onClick={onDelete}>
-            Delete<span className="sr-only"> {activity.name}</span>
-          </Button>
+          <div className="flex gap-1">
+            <Button variant="ghost" size="sm" onClick={onEdit}>
+              Edit<span className="sr-only"> {activity.name}</span>
+            </Button>
+            <Button variant="ghost" size="sm" className="text-danger-700 hover:bg-danger-50" onClick={onDelete}>
+              Delete<span className="sr-only"> {activity.name}</span>
+            </Button>
+          </div>
         )}
       </div>
     </li>
