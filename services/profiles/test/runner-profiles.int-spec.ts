@@ -402,6 +402,9 @@ describe('profiles over NATS', () => {
           marathonName: 'Chicago Marathon',
           marathonDate: '2027-10-10',
           description: 'Running for the kids.',
+          fundsRaised: '0.00',
+          fundraisingGoal: '0.00',
+          published: false,
         },
         expect.objectContaining({ id: first.id }),
       ]);
