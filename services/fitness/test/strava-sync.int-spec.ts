@@ -169,26 +169,6 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     expect(stats.weeklyMiles).toHaveLength(12);
   });
 
-  it('finishes a backfill through Strava 429 bursts, 5xx and dropped connections with every activity once', async () => {
-    const runner = await h.newRunner();
-    const seeded = await h.seedAthlete(450);
-    await h.connect(runner.userId, seeded);
-    const activities = '/api/v3/athlete/activities';
-    h.emulator.faults.add({ kind: 'status', status: 429, times: 2, path: activities, retryAfterSeconds: 1 });
-    h.emulator.faults.add({ kind: 'status', status: 503, times: 2, path: activities });
-    h.emulator.faults.add({ kind: 'drop', times: 1, path: activities });
-    h.emulator.faults.add({ kind: 'status', status: 500, rate: 0.2, times: 3, path: activities });
-    await h.setUp(runner.userId);
-    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(450), { timeoutMs: 90_000 });
-    const { rows } = await h.db.query(
-      `SELECT external_id FROM fitness.activities WHERE user_id = $1 GROUP BY external_id HAVING count(*) > 1`,
-      [runner.userId],
-    );
-    expect(rows).toEqual([]);
-    // Every armed fault was met on the way (the 20 % one may still hold a call or two).
-    expect(h.emulator.faults.list().filter((f) => f.rate === undefined)).toEqual([]);
-  }, 120_000);
-
   it('applies webhook events: a created activity is read from Strava, a deleted one removed; unknown athletes are ignored', async () => {
     const runner = await h.newRunner();
     const seeded = await h.seedAthlete(2);
