@@ -94,6 +94,8 @@ describe('profiles routes through the gateway', () => {
     stack = await startStack({
       env: {
         ...process.env,
+        // Its own rate-limit keys: other files' stacks of this run post from the same address.
+        REDIS_PREFIX: `${process.env.REDIS_PREFIX}profiles-routes:`,
         RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
         RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: String(TOTALS_REFRESHES_PER_MINUTE),
       },
