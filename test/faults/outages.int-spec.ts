@@ -2,9 +2,10 @@
 // retried writes (Idempotency-Key), a runner page while profiles is down, and PostgreSQL, NATS and
 // Redis stopped under steady write load, each with its figures asserted.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { eventStreamName, eventSubject } from '@runpledge/server-kit';
+import { BILLING_EVENTS } from '@runpledge/contracts';
+import { ensureEventStream, eventStreamName, eventSubject } from '@runpledge/server-kit';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -82,6 +83,31 @@ beforeAll(async () => {
   const prepared = await prepareRunners(stack.url, 5, 'flt');
   runners = prepared.slice(0, 3);
   pages = prepared.slice(3);
+  // Only a published page is served to visitors: billing's word that these runners have access.
+  const nc = await connect({ servers: stack.env.NATS_URL });
+  const prefix = stack.env.NATS_SUBJECT_PREFIX;
+  try {
+    await ensureEventStream(nc, prefix);
+    for (const page of pages) {
+      const envelope = {
+        id: randomUUID(),
+        type: BILLING_EVENTS.subscriptionChanged.type,
+        occurredAt: new Date().toISOString(),
+        payload: { userId: page.userId, status: 'trialing', currentPeriodEnd: null },
+      };
+      await jetstream(nc).publish(eventSubject(envelope.type, prefix), JSON.stringify(envelope), {
+        msgID: envelope.id,
+      });
+    }
+  } finally {
+    await nc.close();
+  }
+  await eventually(
+    async () => {
+      for (const page of pages) expect((await fetch(`${stack.url}/api/runner-profile/${page.slug}`)).status).toBe(200);
+    },
+    { timeoutMs: 20_000 },
+  );
 }, 400_000);
 
 afterAll(async () => {
