@@ -8,6 +8,8 @@ import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, freePort, natsRequester } from '../../scripts/jest/helpers.mjs';
 import { startProcess, startStack } from '../../scripts/lib/stack.mjs';
+import { connect } from '@nats-io/transport-node';
+import { createPage, grantAccess, signUp } from '../../services/gateway/test/support/stack-users.js';
 
 type Proc = ReturnType<typeof startProcess>;
 const PROFILE_ID = '0b5a2d6e-8a55-4c8e-9d8e-6a1f3f3c2d11';
@@ -122,11 +124,23 @@ describe('graceful shutdown', () => {
     });
     cleanup.push(() => stack.stop());
     const gateway = stack.processes.get('gateway')!;
+    // Fitness reads answer only for a published page: a runner's, with billing's word of access.
+    const owner = await signUp(stack.url);
+    const pageId = (await createPage(stack.url, owner.cookie)).id;
+    const nc = await connect({ servers: process.env.NATS_URL });
+    try {
+      await grantAccess(nc, owner.id);
+    } finally {
+      await nc.close();
+    }
+    await eventually(async () => expect(await status(`${stack.url}/api/fitness-profile/${pageId}`)).toBe(200), {
+      timeoutMs: 15_000,
+    });
     const lock = await lockFitnessProfiles();
     cleanup.push(() => lock.release());
 
     // A request through the gateway to fitness, waiting on the lock inside the service.
-    const inFlight = fetch(`${stack.url}/api/fitness-profile/${PROFILE_ID}`);
+    const inFlight = fetch(`${stack.url}/api/fitness-profile/${pageId}`);
     await eventually(async () => expect(await lock.waiting()).toBe(1), { timeoutMs: 10_000 });
 
     const sigtermAt = Date.now();

@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import { createPage, grantAccess, signUp } from './support/stack-users.js';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
 describe('gateway against the running services', () => {
   let stack: Stack;
   let webDist: string;
+  /** A published page: fitness reads answer only for pages that exist and are published. */
+  let pageId: string;
   const get = (path: string, init?: RequestInit) => fetch(`${stack.url}${path}`, init);
 
   beforeAll(async () => {
@@ -25,7 +28,18 @@ describe('gateway against the running services', () => {
       readyTimeoutMs: 120_000,
     });
     // A loaded shared machine can take more than a minute to start the whole stack.
-  }, 150_000);
+    const owner = await signUp(stack.url);
+    pageId = (await createPage(stack.url, owner.cookie)).id;
+    const nc = await connect({ servers: process.env.NATS_URL });
+    try {
+      await grantAccess(nc, owner.id);
+    } finally {
+      await nc.close();
+    }
+    await eventually(async () => expect((await get(`/api/fitness-profile/${pageId}`)).status).toBe(200), {
+      timeoutMs: 15_000,
+    });
+  }, 180_000);
 
   afterAll(async () => {
     await stack?.stop();
@@ -58,7 +72,7 @@ describe('gateway against the running services', () => {
   });
 
   it('crosses NATS to a service and its database', async () => {
-    const res = await get('/api/fitness-profile/5e2951b8-c26f-4054-a910-3ec7683a70d6');
+    const res = await get(`/api/fitness-profile/${pageId}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       stravaConnected: false,
@@ -123,7 +137,7 @@ describe('gateway against the running services', () => {
 
   it('answers 503 at once when no service listens and 504 when it does not answer in time', async () => {
     await stack.processes.get('fitness')!.stop();
-    const path = '/api/fitness-profile/5e2951b8-c26f-4054-a910-3ec7683a70d6';
+    const path = `/api/fitness-profile/${pageId}`;
     const unavailable = await get(path);
     expect(unavailable.status).toBe(503);
     expect(await unavailable.json()).toEqual({
