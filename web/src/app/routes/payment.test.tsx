@@ -209,7 +209,7 @@ describe('/payment', () => {
     replies['GET /api/user/profile-slug'] = { status: 200, body: { slug: 'from-server' } };
     const router = renderAt('/payment?success=true&session_id=cs_9');
     expect(await screen.findAllByText('Payment Successful!')).not.toHaveLength(0);
-    expect(screen.getByText(/free trial has started/)).toBeInTheDocument();
+    expect(screen.getAllByText(/free trial has started/)).not.toHaveLength(0);
     await waitFor(() => expect(requests.some((r) => r.path === '/api/subscription/reconcile')).toBe(true));
     expect(requests.find((r) => r.path === '/api/subscription/reconcile')?.body).toEqual({ sessionId: 'cs_9' });
     expect(sessionStorage.getItem('runpledge:signup-form')).toBeNull();
@@ -222,8 +222,9 @@ describe('/payment', () => {
   });
 
   it('on success goes home when no slug can be found', async () => {
+    replies['POST /api/subscription/reconcile'] = { status: 200, body: { status: 'trialing' } };
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const router = renderAt('/payment?success=true');
+    const router = renderAt('/payment?success=true&session_id=cs_10');
     expect(await screen.findAllByText('Payment Successful!')).not.toHaveLength(0);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1900);
@@ -233,6 +234,15 @@ describe('/payment', () => {
       await vi.advanceTimersByTimeAsync(200);
     });
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows no success screen without a Checkout session of the signed-in runner', async () => {
+    const router = renderAt('/payment?success=true');
+    expect(await screen.findByText('Nothing to show here')).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful!')).toBeNull();
+    expect(requests.some((r) => r.path === '/api/subscription/reconcile')).toBe(false);
+    expect(window.dataLayer ?? []).not.toContainEqual(expect.objectContaining({ event: 'purchase' }));
+    expect(router.state.location.pathname).toBe('/payment');
   });
 
   it('shows the canceled notice and lets the runner try again', async () => {
