@@ -146,10 +146,14 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const { context, page } = await newSignedIn(browser, viewport);
       // The page's address never arrives, so the view stays put while axe looks at it.
       await page.route('**/api/user/profile-slug**', () => {});
-      await page.goto('/payment?success=true');
+      // Billing confirms the Checkout session is this runner's (the success screen shows only then).
+      await page.route('**/api/subscription/reconcile', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: 'trialing' }) }),
+      );
+      await page.goto('/payment?success=true&session_id=cs_a11y');
       await expect(page.getByText(/free trial has started/).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await expect(page).toHaveURL(/\/payment\?success=true$/);
+      await expect(page).toHaveURL(/\/payment\?success=true&session_id=cs_a11y$/);
       await context.close();
     });
 
