@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { ownerWithPublishedPage } from './support/journeys';
 
 // The stack's Strava emulator (playwright.config.ts picks its port).
 const STRAVA = `http://127.0.0.1:${process.env.E2E_STRAVA_EMULATOR_PORT}`;
@@ -155,9 +156,10 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
   await expect(activities).toHaveCount(1);
 });
 
-test('another signed-in user cannot manage a runner’s training data', async ({ page, browser }) => {
-  await signUp(page.request);
-  const runnerPage = await createPage(page.request);
+test('another signed-in user cannot manage a runner’s training data', async ({ browser }) => {
+  // A published page: an unpublished one is not found at all for anyone but its runner.
+  const runner = await ownerWithPublishedPage(browser);
+  const runnerPage = { urlSlug: runner.slug };
   const other = await browser.newContext();
   await signUp(other.request);
   const otherPage = await other.newPage();
@@ -166,4 +168,5 @@ test('another signed-in user cannot manage a runner’s training data', async ({
   const res = await other.request.get(`/api/strava/auth?profileSlug=${runnerPage.urlSlug}`, { maxRedirects: 0 });
   expect(res.status()).toBe(403);
   await other.close();
+  await runner.context.close();
 });
