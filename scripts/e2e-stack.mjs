@@ -38,6 +38,10 @@ try {
     ...run.env,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     STRAVA_EMULATOR_PORT: process.env.E2E_STRAVA_EMULATOR_PORT ?? '',
+    // The journeys press "Refresh totals" right after the page's first sync: the emulators need no
+    // 15 s between two reads of a participant, and a 429 or 5xx is retried soon.
+    TOTALS_MIN_INTERVAL_MS: '500',
+    TOTALS_RETRY_DELAY_MS: '500',
   };
   stack = await startStack({ env, port, log });
   mkdirSync(`${ROOT}.runtime`, { recursive: true });
