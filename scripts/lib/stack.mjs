@@ -112,6 +112,25 @@ export function freePort() {
   });
 }
 
+/** `count` different free ports (each listener is held until all are open, so none repeats). */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = createServer();
+          server.unref();
+          server.on('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
 const EMULATOR_WEBHOOK_SECRET = 'whsec_local_emulator';
 
 /**
@@ -125,10 +144,12 @@ async function emulatorSettings(stackEnvIn, gatewayPort, log) {
   const realJustGiving = Boolean(env.JUSTGIVING_API_KEY);
   if (env.STRIPE_SECRET_KEY && realStrava && realJustGiving) return null;
   const host = '127.0.0.1';
-  const stripePort = Number(env.STRIPE_EMULATOR_PORT) || (await freePort());
-  const stravaPort = Number(env.STRAVA_EMULATOR_PORT) || (await freePort());
-  const donorDrivePort = Number(env.DONORDRIVE_EMULATOR_PORT) || (await freePort());
-  const justGivingPort = Number(env.JUSTGIVING_EMULATOR_PORT) || (await freePort());
+  // Four distinct ports: the listeners stay open until all four are known.
+  const spare = await freePorts(4);
+  const stripePort = Number(env.STRIPE_EMULATOR_PORT) || spare[0];
+  const stravaPort = Number(env.STRAVA_EMULATOR_PORT) || spare[1];
+  const donorDrivePort = Number(env.DONORDRIVE_EMULATOR_PORT) || spare[2];
+  const justGivingPort = Number(env.JUSTGIVING_EMULATOR_PORT) || spare[3];
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || EMULATOR_WEBHOOK_SECRET;
   const stripeApiBase = `http://${host}:${stripePort}`;
   const stravaBase = `http://${host}:${stravaPort}`;
