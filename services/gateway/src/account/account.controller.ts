@@ -29,8 +29,7 @@ export class AccountController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Record<string, unknown>> {
-    await this.rateLimits.consume('accountIp', request.ip, reply);
-    await this.rateLimits.consume('accountUser', caller.id, reply);
+    await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const owner = { userId: caller.id };
     const [identity, profiles, billing, fitness] = await Promise.all([
       this.rpc.send<Record<string, unknown>>(IDENTITY.account.export, owner),
@@ -54,8 +53,7 @@ export class AccountController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
-    await this.rateLimits.consume('accountIp', request.ip, reply);
-    await this.rateLimits.consume('accountUser', caller.id, reply);
+    await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const { password } = parseOrThrow(deleteAccountRequestSchema, body);
     await this.rpc.send(IDENTITY.account.delete, { userId: caller.id, password });
     clearAuthCookies(request, reply);

@@ -158,8 +158,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
-    await this.rateLimits.consume('accountIp', request.ip, reply);
-    await this.rateLimits.consume('accountUser', caller.id, reply);
+    await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const change = parseOrThrow(changeEmailRequestSchema, body);
     await this.rpc.send(IDENTITY.auth.changeEmail, { ...change, userId: caller.id });
     return { success: true };

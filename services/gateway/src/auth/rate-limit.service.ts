@@ -50,6 +50,12 @@ export class RateLimitService {
     ) as Record<RateLimitBucket, RateLimiterRedis>;
   }
 
+  /** Spends one attempt of the caller's and of their IP's account budget (password and e-mail checks). */
+  async consumeAccount(userId: string, ip: string, reply?: FastifyReply): Promise<void> {
+    await this.consume('accountIp', ip, reply);
+    await this.consume('accountUser', userId, reply);
+  }
+
   /** Spends one attempt of the caller's and of their IP's billing budget (codes must not be guessable). */
   async consumeBilling(userId: string, ip: string, reply?: FastifyReply): Promise<void> {
     await this.consume('billingUser', userId, reply);

@@ -112,7 +112,7 @@ export class AuthService {
     if (!(await argon2.verify(user.passwordHash, request.currentPassword))) {
       throw ServiceException.badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
     }
-    await this.users.updatePasswordHash(user.id, await argon2.hash(request.newPassword, ARGON2_OPTIONS));
+    await this.users.updatePassword(user.id, await argon2.hash(request.newPassword, ARGON2_OPTIONS));
     await this.sessions.revokeAllForUser(user.id, { exceptSessionId: request.sessionId });
   }
 
@@ -172,7 +172,7 @@ export class AuthService {
     const userId = await this.events.transaction(async (manager) => {
       const token = await this.emailTokens.consume(manager, hashToken(request.token), 'password_reset');
       if (!token) return null;
-      await this.users.updatePassword(manager, token.userId, passwordHash);
+      await this.users.updatePassword(token.userId, passwordHash, manager);
       return token.userId;
     });
     if (!userId) throw ServiceException.badRequest(INVALID_RESET_LINK_MESSAGE);

@@ -32,16 +32,13 @@ export class UsersRepository {
     return id ? manager.findOneByOrFail(UserEntity, { id }) : null;
   }
 
-  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id }, { passwordHash });
-  }
-
   async markVerified(manager: EntityManager, id: string): Promise<UserEntity> {
     await manager.update(UserEntity, { id }, { emailVerified: true });
     return manager.findOneByOrFail(UserEntity, { id });
   }
 
-  async updatePassword(manager: EntityManager, id: string, passwordHash: string): Promise<void> {
+  /** Stores a new password hash, inside the caller's transaction when one is given. */
+  async updatePassword(id: string, passwordHash: string, manager: EntityManager = this.users.manager): Promise<void> {
     await manager.update(UserEntity, { id }, { passwordHash });
   }
 
