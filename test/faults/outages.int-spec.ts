@@ -119,7 +119,7 @@ afterAll(async () => {
  * The scenarios that assert figures under load (p99, recovery time) are not yet steady on a 2-core
  * machine: they run with RP_FAULT_SCENARIOS=1 (docs/plans/faults.md). The rest always runs.
  */
-const underLoad = process.env.RP_FAULT_SCENARIOS === '1' ? it : it.skip;
+const scenario = process.env.RP_FAULT_SCENARIOS === '1' ? it : it.skip;
 
 describe('Idempotency-Key on writes a client may retry', () => {
   it('a retry with the same key answers the first answer again and changes nothing', async () => {
@@ -171,7 +171,7 @@ describe('Idempotency-Key on writes a client may retry', () => {
 });
 
 describe('dependency outages under steady write load', () => {
-  underLoad(
+  scenario(
     'PostgreSQL stopped for 5 s: only 503s with Retry-After, no 500s, 0 acknowledged writes lost, recovery ≤ 5 s',
     async () => {
       const { postgres } = stack.infra;
@@ -201,7 +201,7 @@ describe('dependency outages under steady write load', () => {
     },
   );
 
-  underLoad(
+  scenario(
     'NATS stopped for 5 s: 503 at once (p99 ≤ 200 ms), events committed meanwhile reach JetStream after, recovery ≤ 5 s, a runner page served before stays up, marked stale',
     async () => {
       const { nats } = stack.infra;
@@ -311,7 +311,7 @@ async function ready(timeoutMs = 120_000): Promise<void> {
 }
 
 describe('processes killed and stopped under steady write load', () => {
-  underLoad.each(['identity', 'profiles', 'fitness', 'billing', 'gateway'])(
+  scenario.each(['identity', 'profiles', 'fitness', 'billing', 'gateway'])(
     'kill -9 of %s, restarted: 0 acknowledged writes lost, 0 applied twice, 100 %% success ≤ 5 s after it is up',
     async (name) => {
       let readyAt = 0;
@@ -347,7 +347,7 @@ describe('processes killed and stopped under steady write load', () => {
     180_000,
   );
 
-  underLoad(
+  scenario(
     'SIGTERM of the gateway under load: requests in flight finish, no new ones are taken, exit 0 within 10 s',
     async () => {
       const load = startWriteLoad(stack.url, runners, { ratePerSecond: 4 });
