@@ -31,7 +31,7 @@ async function lockFitnessProfiles() {
   let released = false;
   return {
     /**
-     * Reads of the fitness service (application_name = its schema) now waiting on the lock. Only
+     * Reads of the fitness service process (not its worker: application_name = the process) now waiting on the lock. Only
      * reads: a page event of an earlier test, consumed by the new process, may wait here too.
      */
     async waiting(): Promise<number> {
@@ -120,7 +120,6 @@ describe('graceful shutdown', () => {
     const stack = await startStack({
       env: { ...process.env, DRAIN_DELAY_MS: '1500', RPC_TIMEOUT_MS: '20000' },
       port: await freePort(),
-      readyTimeoutMs: 60_000,
     });
     cleanup.push(() => stack.stop());
     const gateway = stack.processes.get('gateway')!;

@@ -63,7 +63,7 @@ function natsUserOf(name, env) {
  */
 export function startProcess(name, env, log = () => {}) {
   const child = spawn(process.execPath, [entry(name)], {
-    env: { ...process.env, ...env, ...natsUserOf(name, env) },
+    env: { ...process.env, ...env, DB_APPLICATION_NAME: name, ...natsUserOf(name, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   pipeLines(child, name, log);

@@ -27,7 +27,9 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error'],
-    extra: { max: config.poolSize ?? 10, application_name: config.schema },
+    // One name per process in pg_stat_activity (`fitness`, `fitness-worker`): DB_APPLICATION_NAME,
+    // set by the process launcher, else the schema.
+    extra: { max: config.poolSize ?? 10, application_name: process.env.DB_APPLICATION_NAME || config.schema },
   };
 }
 
