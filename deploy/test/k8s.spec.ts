@@ -5,8 +5,14 @@
 // and the fitness workers, default-deny network policies with only the architecture's flows, no
 // secret values, and a JetStream stream definition equal to the one the code creates.
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { ensureEventStream, eventStreamName } from '@runpledge/server-kit';
+import {
+  deadLetterStreamName,
+  ensureDeadLetterStream,
+  ensureEventStream,
+  eventStreamName,
+} from '@runpledge/server-kit';
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -137,7 +143,7 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect(names('Service').sort()).toEqual(['gateway', ...SERVICES].sort());
     expect(names('Job')).toEqual(['migrate']);
     expect(names('Ingress')).toEqual(['runpledge']);
-    expect(names('Stream')).toEqual(['domain-events']);
+    expect(names('Stream')).toEqual(['domain-events', 'domain-events-dlq']);
     expect(names('Namespace')).toEqual([namespace]);
   });
 
@@ -154,10 +160,12 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect(findUnknownFields(objects.filter((o) => o.kind !== 'Stream'))).toEqual([]);
   });
 
-  it('defines the domain-events stream as a valid NACK Stream', () => {
+  it('defines the domain-events stream and its dead-letter stream as valid NACK Streams', () => {
     const validate = new Ajv({ allErrors: true }).compile(streamSchema);
-    const stream = find(objects, 'Stream', 'domain-events');
-    expect(validate(stream) ? [] : validate.errors).toEqual([]);
+    for (const name of ['domain-events', 'domain-events-dlq']) {
+      const stream = find(objects, 'Stream', name);
+      expect([name, validate(stream) ? [] : validate.errors]).toEqual([name, []]);
+    }
   });
 
   it('puts everything in the overlay namespace, which enforces the restricted pod security standard', () => {
@@ -428,6 +436,40 @@ describe('the domain-events stream', () => {
         expect(config.storage).toBe(stream.storage);
         expect(config.retention).toBe(stream.retention);
         expect(config.max_age).toBe(durationNs(stream.maxAge));
+        expect(config.duplicate_window).toBe(durationNs(stream.duplicateWindow));
+      } finally {
+        await jsm.streams.delete(name);
+      }
+    } finally {
+      await nc.close();
+    }
+  });
+});
+
+describe('the dead-letter stream', () => {
+  it('is the stream libs/server-kit creates: subjects, storage, retention, max age', async () => {
+    const stream = find(render('prod'), 'Stream', 'domain-events-dlq')!.spec as {
+      name: string;
+      subjects: string[];
+      storage: string;
+      retention: string;
+      maxAge: string;
+      duplicateWindow: string;
+    };
+    expect(stream.name).toBe(deadLetterStreamName(''));
+    const prefix = `k8sdlq${Date.now().toString(36)}.`;
+    const nc = await connect({ servers: (process.env.NATS_URL ?? 'nats://127.0.0.1:4222').split(',') });
+    try {
+      await ensureDeadLetterStream(nc, prefix);
+      const jsm = await jetstreamManager(nc);
+      const name = deadLetterStreamName(prefix);
+      const { config } = await jsm.streams.info(name);
+      try {
+        expect(config.subjects.map((s) => s.slice(prefix.length))).toEqual(stream.subjects);
+        expect(config.storage).toBe(stream.storage);
+        expect(config.retention).toBe(stream.retention);
+        expect(config.max_age).toBe(durationNs(stream.maxAge));
+        // NATS's default, which the code does not set.
         expect(config.duplicate_window).toBe(durationNs(stream.duplicateWindow));
       } finally {
         await jsm.streams.delete(name);

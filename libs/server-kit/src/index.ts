@@ -17,6 +17,7 @@ export * from './events/event-outbox.js';
 export * from './events/outbox-relay.js';
 export * from './events/event-consumer.js';
 export * from './events/dead-letters.js';
+export * from './events/event-table-pruner.js';
 export * from './events/domain-events.js';
 export * from './health/health-controller.js';
 export * from './mail/mailer.js';

@@ -18,7 +18,7 @@ function pageApi() {
     'GET /api/subscription/check': jsonResponse(200, { status: 'none', hasAccess: false }),
     [`GET ${profilePath}`]: jsonResponse(200, { profile }),
     [`GET /api/training-stats/${profile.id}`]: jsonResponse(200, { hasTrainingData: false }),
-    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+    [`GET /api/activities?profileId=${profile.id}&limit=200&type=run`]: jsonResponse(200, []),
   });
 }
 

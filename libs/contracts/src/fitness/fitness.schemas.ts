@@ -88,8 +88,12 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-/** `GET /api/activities?userId=&limit=&type=`: no userId means the caller's own. */
+/**
+ * `GET /api/activities?profileId=&limit=&type=`: the runs of a page's runner (the public page asks
+ * by page, as it knows no user id); `userId=` names the runner instead; neither means the caller's own.
+ */
 export const activitiesQuerySchema = z.object({
+  profileId: z.uuid('Runner profile not found').optional(),
   userId: z.uuid('Unknown runner').optional(),
   limit: z.coerce
     .number()
@@ -100,7 +104,7 @@ export const activitiesQuerySchema = z.object({
   type: z.enum(['run'], 'type must be run').optional(),
 });
 export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
-export const listActivitiesRequestSchema = activitiesQuerySchema.extend({
+export const listActivitiesRequestSchema = activitiesQuerySchema.omit({ profileId: true }).extend({
   userId: z.uuid(),
   viewerUserId: z.uuid().optional(),
 });

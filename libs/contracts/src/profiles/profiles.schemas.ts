@@ -264,8 +264,18 @@ export type PublicProfileView = Profile & {
   published: boolean;
 };
 
-/** GET /api/runner-profile/{slug}: the profile as the caller sees it. */
-export type ProfileView = PublicProfileView & { isOwner: boolean };
+/**
+ * GET /api/runner-profile/{slug}: the profile as the caller sees it. A visitor's view has no
+ * `userId` (API.md: "The public view has no userId"); the owner's has it for the dashboard.
+ */
+export type ProfileView = Omit<PublicProfileView, 'userId'> & { isOwner: boolean; userId?: string };
+
+/** The view a caller gets: the owner's in full, anyone else's without the runner's user id. */
+export function profileViewFor(view: PublicProfileView, isOwner: boolean): ProfileView {
+  if (isOwner) return { ...view, isOwner };
+  const { userId: _internal, ...visible } = view;
+  return { ...visible, isOwner };
+}
 
 export const profileSummarySchema = profileSchema
   .pick({
@@ -352,7 +362,8 @@ export const createProfileCommandSchema = z.object({ ...caller, profile: createP
 export const getProfileBySlugQuerySchema = z.object({ slug: z.string() });
 /**
  * Whether a viewer may read a page's public data (fitness reads): by page id, or by runner for the
- * activities list. An unknown page, or one not published to anyone but its owner, is 404.
+ * activities list. An unknown page, or one not published to anyone but its owner, is 404. The
+ * answer names the page's runner, for the gateway to read their activities by page.
  */
 export const pageVisibilityQuerySchema = z
   .object({
@@ -362,6 +373,11 @@ export const pageVisibilityQuerySchema = z
   })
   .refine((q) => q.profileId !== undefined || q.userId !== undefined, 'profileId or userId is required');
 export type PageVisibilityQuery = z.infer<typeof pageVisibilityQuerySchema>;
+export interface PageVisibility {
+  visible: true;
+  /** The page's runner: for the gateway only, never sent to a visitor. */
+  userId: string;
+}
 export const updateProfileCommandSchema = z.object({
   ...caller,
   profileId: z.uuid(),

@@ -1,6 +1,12 @@
 import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { eventEnvelopeSchema, type EventDefinition, type EventEnvelope } from '@runpledge/contracts';
+import {
+  EVENT_CONSUMPTION,
+  eventEnvelopeSchema,
+  type EventDefinition,
+  type EventEnvelope,
+  type ServiceName,
+} from '@runpledge/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { consumerDurableName, eventStreamName, eventSubject, subjectPrefix } from '../messaging/subject.js';
@@ -20,6 +26,17 @@ export interface EventConsumerOptions {
   maxDeliveries?: number;
   /** Wait before a failed event is delivered again. */
   retryDelayMs?: number;
+}
+
+/**
+ * The event types a service handles that `EVENT_CONSUMPTION` (libs/contracts) does not list for it.
+ * NATS permissions are built from that list, so where they are on (production) NATS would refuse
+ * these consumers; other consumer names (tests, tools) are not checked.
+ */
+export function undeclaredConsumption(service: string, handledTypes: readonly string[]): string[] {
+  if (!Object.hasOwn(EVENT_CONSUMPTION, service)) return [];
+  const declared = EVENT_CONSUMPTION[service as ServiceName];
+  return handledTypes.filter((type) => !declared.includes(type));
 }
 
 interface Registration {
@@ -64,6 +81,13 @@ export class EventConsumer {
 
   async start(): Promise<void> {
     if (this.registrations.size === 0 || this.subscriptions.length > 0) return;
+    // Caught at start-up everywhere, rather than as a NATS permission error in production only.
+    const undeclared = undeclaredConsumption(this.service, this.handledTypes);
+    if (undeclared.length > 0)
+      throw new Error(
+        `${this.service} handles ${undeclared.join(', ')}, which EVENT_CONSUMPTION (libs/contracts nats-trust.ts) ` +
+          'does not list for it: NATS would refuse the consumer where permissions are on. Add it there.',
+      );
     const jsm = await ensureEventStream(this.nc, this.prefix);
     await ensureDeadLetterStream(this.nc, this.prefix);
     const stream = eventStreamName(this.prefix);

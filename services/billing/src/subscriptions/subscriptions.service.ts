@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BILLING_EVENTS, hasAccess, type SubscriptionCheck } from '@runpledge/contracts';
-import { DomainEvents, LOGGER } from '@runpledge/server-kit';
+import { BILLING_EVENTS, ErrorCode, hasAccess, type SubscriptionCheck } from '@runpledge/contracts';
+import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { mapStripeSubscription } from '../stripe/map-stripe-subscription.util.js';
@@ -8,6 +8,24 @@ import { StripeClient } from '../stripe/stripe.client.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { billsStill, isBlank, LIVE_STATUSES, shouldApply } from './subscription-state.util.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
+
+/** Reads of Stripe before a sync gives up because the runner's row changed after each. */
+const SYNC_ATTEMPTS = 3;
+
+/**
+ * What a sync compares before and after its read of Stripe; a missing row is a blank one (locking
+ * creates it). `updatedAt` is left out: a blank row made by the lock has a new one.
+ */
+function versionOf(row: SubscriptionEntity | null): string {
+  if (!row) return JSON.stringify(['none', null, null, null, null]);
+  return JSON.stringify([
+    row.status,
+    row.stripeCustomerId,
+    row.stripeSubscriptionId,
+    row.trialEndsAt?.getTime() ?? null,
+    row.currentPeriodEnd?.getTime() ?? null,
+  ]);
+}
 
 /** Runs in the transaction that changes the state, e.g. to mark a Stripe event handled; false stops the change. */
 export type ClaimInTransaction = (manager: EntityManager) => Promise<boolean>;
@@ -52,29 +70,40 @@ export class SubscriptionsService {
   }
 
   /**
-   * Makes the runner's state what Stripe says now. The subscription is read from Stripe after the
-   * row is locked, so events and returns from Checkout, in any order and at once, end in Stripe's
-   * latest state.
+   * Makes the runner's state what Stripe says now. Stripe is read before the row is locked (a slow
+   * Stripe must not hold the lock and a pool connection); the read is applied only if the row did
+   * not change meanwhile, else Stripe is read again. So events and returns from Checkout, in any
+   * order and at once, end in Stripe's latest state.
    */
   async syncFromStripe(userId: string, subscriptionId: string, claim?: ClaimInTransaction): Promise<void> {
-    await this.events.transaction(async (manager) => {
-      const row = await this.subscriptions.lockByUserId(manager, userId);
-      if (claim && !(await claim(manager))) return;
+    for (let attempt = 1; attempt <= SYNC_ATTEMPTS; attempt++) {
+      const seen = versionOf(await this.subscriptions.findByUserId(userId));
       const incoming = mapStripeSubscription(await this.stripe.retrieveSubscription(subscriptionId));
-      // A runner billing holds nothing about (e.g. a deleted account) gets no row from an ended subscription.
-      if (isBlank(row) && !LIVE_STATUSES.has(incoming.status)) {
-        await this.subscriptions.delete(manager, userId);
-        return;
-      }
-      if (!shouldApply(row, incoming)) return;
-      await this.change(manager, row, {
-        status: incoming.status,
-        stripeCustomerId: incoming.stripeCustomerId,
-        stripeSubscriptionId: incoming.stripeSubscriptionId,
-        trialEndsAt: incoming.trialEndsAt,
-        currentPeriodEnd: incoming.currentPeriodEnd,
+      const applied = await this.events.transaction(async (manager) => {
+        const row = await this.subscriptions.lockByUserId(manager, userId);
+        // Someone else changed the runner since our read of Stripe: read again, outside the lock.
+        if (versionOf(row) !== seen) return false;
+        if (claim && !(await claim(manager))) return true;
+        // A runner billing holds nothing about (e.g. a deleted account) gets no row from an ended subscription.
+        if (isBlank(row) && !LIVE_STATUSES.has(incoming.status)) {
+          await this.subscriptions.delete(manager, userId);
+          return true;
+        }
+        if (!shouldApply(row, incoming)) return true;
+        await this.change(manager, row, {
+          status: incoming.status,
+          stripeCustomerId: incoming.stripeCustomerId,
+          stripeSubscriptionId: incoming.stripeSubscriptionId,
+          trialEndsAt: incoming.trialEndsAt,
+          currentPeriodEnd: incoming.currentPeriodEnd,
+        });
+        return true;
       });
-    });
+      if (applied) return;
+    }
+    // Changed under us every time: the caller's retry (Stripe's redelivery, the next reconcile) reads again.
+    this.logger.warn({ userId, subscriptionId }, 'subscription kept changing while it was read from Stripe');
+    throw new ServiceException(ErrorCode.ServiceUnavailable, 'Billing is busy, please try again.');
   }
 
   /**

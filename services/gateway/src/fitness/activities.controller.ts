@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  NotFoundException,
   Param,
   Post,
   Put,
@@ -14,6 +15,7 @@ import {
   activitiesQuerySchema,
   FITNESS,
   manualActivityInputSchema,
+  RUNNER_PROFILE_NOT_FOUND,
   type Activity,
   type SessionUser,
 } from '@runpledge/contracts';
@@ -34,14 +36,24 @@ export class ActivitiesController {
     private readonly pages: PublicPages,
   ) {}
 
-  /** A runner's activities for their page (404 unless it is published, but to its owner); no userId means the caller's own. */
+  /**
+   * A runner's activities for their page (404 unless it is published, but to its owner), named by
+   * page (`profileId`, what the public page knows) or by runner; neither means the caller's own.
+   */
   @Public()
   @Get()
   async list(@CurrentUser() user: SessionUser | undefined, @Query() query: unknown): Promise<Activity[]> {
-    const { userId, ...rest } = parseOrThrow(activitiesQuerySchema, query);
-    const ownerId = userId ?? user?.id;
-    if (!ownerId) throw new UnauthorizedException('Please sign in to continue.');
-    if (ownerId !== user?.id) await this.pages.assertVisible({ userId: ownerId, viewerUserId: user?.id });
+    const { profileId, userId, ...rest } = parseOrThrow(activitiesQuerySchema, query);
+    let ownerId = userId ?? user?.id;
+    if (profileId !== undefined) {
+      const page = await this.pages.assertVisible({ profileId, viewerUserId: user?.id });
+      if (userId !== undefined && userId !== page.userId) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+      ownerId = page.userId;
+    } else if (!ownerId) {
+      throw new UnauthorizedException('Please sign in to continue.');
+    } else if (ownerId !== user?.id) {
+      await this.pages.assertVisible({ userId: ownerId, viewerUserId: user?.id });
+    }
     return this.rpc.send(FITNESS.activities.list, { ...rest, userId: ownerId, viewerUserId: user?.id });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PROFILES, type PageVisibilityQuery } from '@runpledge/contracts';
+import { PROFILES, type PageVisibility, type PageVisibilityQuery } from '@runpledge/contracts';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 
 /**
@@ -10,7 +10,8 @@ import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 export class PublicPages {
   constructor(private readonly rpc: NatsRpcClient) {}
 
-  async assertVisible(query: PageVisibilityQuery): Promise<void> {
-    await this.rpc.send<{ visible: true }>(PROFILES.profile.visibility, query);
+  /** The page's runner, when the viewer may see the page (404 otherwise). */
+  assertVisible(query: PageVisibilityQuery): Promise<PageVisibility> {
+    return this.rpc.send<PageVisibility>(PROFILES.profile.visibility, query);
   }
 }

@@ -4,6 +4,7 @@ import {
   PROFILES,
   RUNNER_PROFILE_NOT_FOUND,
   challengeOrderRequestSchema,
+  profileViewFor,
   createProfileRequestSchema,
   updateProfileRequestSchema,
   type Challenge,
@@ -57,7 +58,7 @@ export class RunnerProfilesController {
     const isOwner = user !== undefined && user.id === view.userId;
     // Profiles decides `published`; until then the page is 404 to everyone but its owner.
     if (!view.published && !isOwner) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
-    const profile = { ...view, isOwner };
+    const profile = profileViewFor(view, isOwner);
     if (!stale) return { profile };
     // Profiles is down: the copy this replica served last, said so in a header and in the body.
     void reply
@@ -83,7 +84,7 @@ export class RunnerProfilesController {
   /** A written page as GET shows it to its owner (API.md: create and update carry `published`, `isOwner`). */
   private async asOwnerSees(profile: Profile): Promise<ProfileView> {
     const { published } = await this.views.bySlug(profile.urlSlug);
-    return { ...profile, published, isOwner: true };
+    return profileViewFor({ ...profile, published }, true);
   }
 
   @Delete('runner-profile/:id')

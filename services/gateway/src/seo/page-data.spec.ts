@@ -10,12 +10,13 @@ describe('runner page data in the HTML', () => {
     expect(JSON.parse(json)).toEqual({ story });
   });
 
-  it("carries the page as a visitor sees it, under the contract's element id", () => {
+  it("carries the page as a visitor sees it (no userId), under the contract's element id", () => {
     const view = { id: 'p1', urlSlug: 'jane-runs', name: 'Jane </script>', userId: 'u1', published: true };
     const script = runnerPageDataScript(view as unknown as PublicProfileView);
     const match = new RegExp(
       `^<script id="${RUNNER_PAGE_DATA_ELEMENT_ID}" type="application/json">(.*)</script>$`,
     ).exec(script);
-    expect(JSON.parse(match![1]!)).toEqual({ slug: 'jane-runs', profile: { ...view, isOwner: false } });
+    const { userId: _owner, ...visible } = view;
+    expect(JSON.parse(match![1]!)).toEqual({ slug: 'jane-runs', profile: { ...visible, isOwner: false } });
   });
 });

@@ -1,4 +1,9 @@
-import { RUNNER_PAGE_DATA_ELEMENT_ID, type PublicProfileView, type RunnerPageData } from '@runpledge/contracts';
+import {
+  RUNNER_PAGE_DATA_ELEMENT_ID,
+  profileViewFor,
+  type PublicProfileView,
+  type RunnerPageData,
+} from '@runpledge/contracts';
 
 /**
  * JSON that is safe inside `<script>`: `<`, `>` and `&` can never close the element or open a
@@ -13,8 +18,8 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The published page's public view, for the app to show at once (see RUNNER_PAGE_DATA_ELEMENT_ID). */
+/** The published page's public view (a visitor's: no user id), for the app to show at once (see RUNNER_PAGE_DATA_ELEMENT_ID). */
 export function runnerPageDataScript(view: PublicProfileView): string {
-  const data: RunnerPageData = { slug: view.urlSlug, profile: { ...view, isOwner: false } };
+  const data: RunnerPageData = { slug: view.urlSlug, profile: profileViewFor(view, false) };
   return `<script id="${RUNNER_PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
 }

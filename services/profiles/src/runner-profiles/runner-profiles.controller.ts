@@ -12,6 +12,7 @@ import {
   updateProfileCommandSchema,
   type Profile,
   type ProfileSummary,
+  type PageVisibility,
   type PublicProfileView,
   type SlugAvailability,
 } from '@runpledge/contracts';
@@ -34,7 +35,7 @@ export class RunnerProfilesController {
   }
 
   @RpcHandler(PROFILES.profile.visibility)
-  visibility(@Payload() payload: unknown): Promise<{ visible: true }> {
+  visibility(@Payload() payload: unknown): Promise<PageVisibility> {
     return this.profiles.assertVisible(pageVisibilityQuerySchema.parse(payload));
   }
 

@@ -10,6 +10,7 @@ import {
   totalsSourceFor,
   urlSlugSchema,
   type CreateProfileRequest,
+  type PageVisibility,
   type PageVisibilityQuery,
   type Profile,
   type ProfileSummary,
@@ -97,9 +98,9 @@ export class RunnerProfilesService {
    * Whether `viewerUserId` may read the public data of a page (by id) or of a runner (by user id):
    * only a published page is public; its owner always sees it. Anything else is 404, as if absent.
    */
-  async assertVisible(query: PageVisibilityQuery): Promise<{ visible: true }> {
+  async assertVisible(query: PageVisibilityQuery): Promise<PageVisibility> {
     const { profileId, userId, viewerUserId } = query;
-    if (profileId === undefined && userId !== undefined && userId === viewerUserId) return { visible: true };
+    if (profileId === undefined && userId !== undefined && userId === viewerUserId) return { visible: true, userId };
     const page =
       profileId !== undefined
         ? await this.profiles.findByIdWithAccess(profileId)
@@ -108,7 +109,7 @@ export class RunnerProfilesService {
       throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
     if (page.userId !== viewerUserId && !isPublished(page.ownerAccess))
       throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
-    return { visible: true };
+    return { visible: true, userId: page.userId };
   }
 
   /** Changes what the owner sent; the platform rule holds for the result, its charity link re-derived. */

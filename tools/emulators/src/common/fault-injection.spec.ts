@@ -96,4 +96,19 @@ describe('fault routes over HTTP', () => {
     const bad = await fetch(`${url}/_emulator/faults`, { method: 'POST', body: '{"kind":"status","status":99}' });
     expect(bad.status).toBe(400);
   });
+
+  it('delays matching calls, then answers them as usual', async () => {
+    const faults = new FaultInjector();
+    const { url } = await start(faults);
+    await fetch(`${url}/_emulator/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'delay', ms: 300, path: '/hello', times: 1 }),
+    });
+    const started = Date.now();
+    const slow = await fetch(`${url}/hello`);
+    expect(await slow.json()).toEqual({ ok: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect((await fetch(`${url}/_emulator/faults`)).status).toBe(200);
+    expect(faults.list()).toEqual([]);
+  });
 });

@@ -12,13 +12,14 @@
  *   { "kind": "status", "status": 503, "rate": 0.3, "path": "/api/v3/" }  30 % of calls under /api/v3/
  *   { "kind": "hang", "ms": 30000, "times": 1 }                     the next call waits 30 s, then drops
  *   { "kind": "drop", "times": 2, "method": "POST" }                the next 2 POSTs lose their connection
+ *   { "kind": "delay", "ms": 2000, "path": "/v1/subscriptions/" }   each call waits 2 s, then is answered as usual
  * `path` is a prefix of the request path, `method` exact; `/_emulator/` calls are never faulted.
  * Without `times` a rule stays until removed; with both, each call is faulted with the `rate`
  * chance while calls remain. Rules are checked in the order added; the first that fires wins.
  */
 import { json, parseJsonObject, type EmulatorRequest, type EmulatorResponse, type Router } from './http.js';
 
-export type FaultKind = 'status' | 'hang' | 'drop';
+export type FaultKind = 'status' | 'hang' | 'drop' | 'delay';
 
 export interface FaultRuleInput {
   kind: FaultKind;
@@ -26,7 +27,7 @@ export interface FaultRuleInput {
   status?: number;
   /** For `status`: seconds in a `Retry-After` header (a 429's default is 15 when omitted). */
   retryAfterSeconds?: number;
-  /** For `hang`: how long to wait before dropping the connection; default 30 s. */
+  /** For `hang`: how long to wait before dropping the connection; default 30 s. For `delay`: before answering; default 2 s. */
   ms?: number;
   /** Fault only this many matching calls (the next N); absent = until cleared. */
   times?: number;
@@ -118,9 +119,10 @@ export class FaultInjector {
     const rule = this.take(req);
     if (!rule) return next();
     if (rule.kind === 'drop') return DROP_CONNECTION;
-    if (rule.kind === 'hang') {
+    if (rule.kind === 'hang' || rule.kind === 'delay') {
       await new Promise<void>((resolve) => {
-        const hang = { timer: setTimeout(() => done(), rule.ms ?? 30_000), resolve: () => done() };
+        const wait = rule.ms ?? (rule.kind === 'hang' ? 30_000 : 2_000);
+        const hang = { timer: setTimeout(() => done(), wait), resolve: () => done() };
         const done = () => {
           this.hangs.delete(hang);
           resolve();
@@ -128,7 +130,8 @@ export class FaultInjector {
         hang.timer.unref();
         this.hangs.add(hang);
       });
-      return DROP_CONNECTION;
+      // A slow answer: the call goes on as if nothing happened.
+      return rule.kind === 'delay' ? next() : DROP_CONNECTION;
     }
     const status = rule.status ?? 503;
     const headers: Record<string, string> = { ...this.options.errorHeaders?.(status) };
@@ -139,8 +142,8 @@ export class FaultInjector {
 }
 
 function validateRule(input: FaultRuleInput): FaultRuleInput {
-  if (input.kind !== 'status' && input.kind !== 'hang' && input.kind !== 'drop') {
-    throw new FaultError("kind must be 'status', 'hang' or 'drop'");
+  if (!(['status', 'hang', 'drop', 'delay'] as unknown[]).includes(input.kind)) {
+    throw new FaultError("kind must be 'status', 'hang', 'drop' or 'delay'");
   }
   const rule: FaultRuleInput = { kind: input.kind };
   if (input.status !== undefined) {

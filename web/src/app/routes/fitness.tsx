@@ -53,7 +53,7 @@ export default function FitnessRoute() {
               ? 'Profile information not available'
               : 'Failed to load profile information'}
           </p>
-        ) : !page.data.isOwner ? (
+        ) : !page.data.isOwner || !page.data.userId ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-neutral-700">Only the runner of this page can manage its training data.</p>
             <LinkButton to={`/login?redirect=${encodeURIComponent(`/${slug}/fitness`)}`} variant="outline">

@@ -33,7 +33,7 @@ function pageRoutes(profile: ProfileView, { signedIn = false } = {}) {
       includesStravaData: true,
       weeklyMiles: [],
     }),
-    [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, []),
+    [`GET /api/activities?profileId=${profile.id}&limit=200&type=run`]: jsonResponse(200, []),
     [`GET /api/runner-profile/${profile.id}/donations?page=1`]: jsonResponse(200, {
       donations: [
         {
@@ -313,7 +313,7 @@ describe('RunnerPage', () => {
     const profile = sampleProfileView();
     mockApi({
       ...pageRoutes(profile),
-      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(200, [
+      [`GET /api/activities?profileId=${profile.id}&limit=200&type=run`]: jsonResponse(200, [
         {
           id: '7a1b2c3d-0000-4000-8000-000000000001',
           name: 'Lakefront long run',
@@ -365,7 +365,7 @@ describe('RunnerPage', () => {
     mockApi({
       ...pageRoutes(profile),
       [`GET /api/training-stats/${profile.id}`]: jsonResponse(404, undefined, 'Not Found'),
-      [`GET /api/activities?userId=${profile.userId}&limit=200&type=run`]: jsonResponse(503),
+      [`GET /api/activities?profileId=${profile.id}&limit=200&type=run`]: jsonResponse(503),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 

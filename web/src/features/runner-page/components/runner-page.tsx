@@ -50,7 +50,7 @@ export function RunnerPage({ slug }: { slug: string }) {
 /** A loaded page: its training figures load beside it, each section showing its own state. */
 function LiveRunnerPage({ profile }: { profile: ProfileView }) {
   const trainingStats = useTrainingStats(profile.id);
-  const runHistory = useRunHistory(profile.userId);
+  const runHistory = useRunHistory(profile.id);
   return (
     <>
       <DocumentTitle title={`${profile.name} · ${profile.marathonName}`} />

@@ -1,10 +1,11 @@
 import type { ProfileView } from '@runpledge/contracts';
 
+/** A page as the API answers it: the runner's user id only in the owner's view, as the gateway sends it. */
 export function sampleProfileView(overrides: Partial<ProfileView> = {}): ProfileView {
   const id = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
   return {
     id,
-    userId: '5b4a3c1e-8f2d-4e6a-9b7c-0d1e2f3a4b5c',
+    ...(overrides.isOwner ? { userId: '5b4a3c1e-8f2d-4e6a-9b7c-0d1e2f3a4b5c' } : {}),
     urlSlug: 'jane-runs',
     name: 'Jane Doe',
     marathonName: 'Chicago Marathon',
