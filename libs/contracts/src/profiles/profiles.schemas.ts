@@ -277,6 +277,7 @@ export const profileSummarySchema = profileSchema
     description: true,
     fundsRaised: true,
     fundraisingGoal: true,
+    fundraisingCurrency: true,
   })
   .extend({ published: z.boolean() });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
