@@ -35,7 +35,9 @@ export default defineConfig({
     command: 'node scripts/e2e-stack.mjs',
     url: `${baseURL}/api/health/ready?all=true`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A busy shared machine may need longer to start the stack: E2E_STACK_TIMEOUT_MS (with
+    // STACK_READY_TIMEOUT_MS, the stack's own wait for its services, 60 s by default).
+    timeout: Number(process.env.E2E_STACK_TIMEOUT_MS ?? 120_000),
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

@@ -17,8 +17,12 @@ function recordRequests(page: Page): Request[] {
 const apiCalls = (requests: Request[]) =>
   requests.filter((r) => new URL(r.url()).pathname.startsWith('/api/')).map((r) => `${r.method()} ${r.url()}`);
 
+// The sample's totals follow the time of day (a donation every 45 minutes): the browser's clock says when.
+const SAMPLE_MORNING = new Date('2026-11-22T10:00:00Z');
+
 test('the sample shows a whole runner page, clearly marked, without loading a profile', async ({ page }) => {
   const requests = recordRequests(page);
+  await page.clock.setFixedTime(SAMPLE_MORNING);
   await page.goto('/test-sample');
 
   await expect(page).toHaveTitle('Sample runner page · RunPledge');
@@ -32,8 +36,8 @@ test('the sample shows a whole runner page, clearly marked, without loading a pr
   for (const heading of ['My Story', 'Fundraising Progress', 'Challenges', 'Training History', 'Share & Support']) {
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
-  await expect(page.getByTestId('funds-raised')).toHaveText('$1,840');
-  await expect(page.getByText('37 donors')).toBeVisible();
+  await expect(page.getByTestId('funds-raised')).toHaveText('$2,045');
+  await expect(page.getByText('44 donors')).toBeVisible();
   await expect(page.getByTestId('stat-Goal Time')).toHaveText('3h 55m');
   await expect(page.getByTestId('stat-Miles Trained')).toContainText(/\d+\.\d/);
   await expect(page.getByTestId('stat-Average Pace')).toHaveText(/\d+:\d{2} \/mi/);
@@ -53,6 +57,18 @@ test('the sample shows a whole runner page, clearly marked, without loading a pr
     await expect(control).toHaveCount(0);
   }
   expect(apiCalls(requests).filter((call) => !call.includes('/api/auth/'))).toEqual([]);
+});
+
+test("the sample's totals move while it is open, as a live page's do", async ({ page }) => {
+  await page.clock.install({ time: SAMPLE_MORNING });
+  await page.goto('/test-sample');
+  await expect(page.getByTestId('funds-raised')).toHaveText('$2,045');
+
+  // Four hours later the page has read its totals again: the donations of the afternoon are in.
+  await page.clock.fastForward('04:00:00');
+  await expect(page.getByTestId('funds-raised')).toHaveText('$2,195');
+  await expect(page.getByText('49 donors')).toBeVisible();
+  await expect(page.getByText('From JustGiving, updated 3 minutes ago')).toBeVisible();
 });
 
 test('the training history pages from the first five runs to the next five', async ({ page }) => {

@@ -8,6 +8,7 @@
 import { startDonorDriveEmulator } from '@runpledge/emulators';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { migrateAll, startProcess } from './lib/stack.mjs';
@@ -105,6 +106,12 @@ export async function runTotalsSyncBench({
   try {
     await migrateAll(run.env);
     console.log(`\nTotals sync: ${pages} published DonorDrive pages, ${workers} workers × ${concurrency} jobs`);
+    // The machine may be shared: the figures mean little without how busy it was.
+    const load = () =>
+      loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ');
+    console.log(`load average at start: ${load()}`);
     await seed();
     processes = Array.from({ length: workers }, (_, i) =>
       startProcess('profiles-worker', env, (name, line) => {
@@ -116,6 +123,7 @@ export async function runTotalsSyncBench({
     await sleep(minIntervalMs + 100);
     const second = await pass('unchanged (ETag)');
     console.table([first, second]);
+    console.log(`load average after both passes: ${load()}`);
 
     // Donation in the emulator → owner's refresh → the new total stored for the page.
     const latencies = [];

@@ -404,6 +404,7 @@ describe('profiles over NATS', () => {
           description: 'Running for the kids.',
           fundsRaised: '0.00',
           fundraisingGoal: '0.00',
+          fundraisingCurrency: 'USD',
           published: false,
         },
         expect.objectContaining({ id: first.id }),

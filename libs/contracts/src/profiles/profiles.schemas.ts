@@ -287,6 +287,7 @@ export const profileSummarySchema = profileSchema
     description: true,
     fundsRaised: true,
     fundraisingGoal: true,
+    fundraisingCurrency: true,
   })
   .extend({ published: z.boolean() });
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;

@@ -21,9 +21,15 @@ export class MilestoneMailsService {
   ) {}
 
   async sendPending(page: RunnerProfileEntity): Promise<number[]> {
-    const account = await this.accounts.findByUserId(page.userId);
-    if (!account) return [];
+    // Usually nothing is pending: one statement, and the owner's address is read only when needed.
     const taken = await this.milestones.takeUnmailed(page.id);
+    if (taken.length === 0) return [];
+    const account = await this.accounts.findByUserId(page.userId);
+    if (!account) {
+      // No address yet: they wait for the next sync, as before.
+      for (const milestone of taken) await this.milestones.releaseUnsent(page.id, milestone);
+      return [];
+    }
     const sent: number[] = [];
     for (const milestone of taken) {
       try {

@@ -64,7 +64,10 @@ export class TotalsSyncService {
       return { outcome: 'failed', requests: 1 };
     }
     const changed = await this.store(page.id, read);
-    if (changed) await this.mails.sendPending(changed);
+    // Mails only while the page stands at a milestone: below 25 % there is nothing to announce.
+    if (changed && milestonesReached(changed.fundsRaised, changed.fundraisingGoal).length > 0) {
+      await this.mails.sendPending(changed);
+    }
     return {
       outcome: changed ? 'changed' : 'unchanged',
       requests: read.requests,
@@ -110,16 +113,20 @@ export class TotalsSyncService {
     return this.justGiving.read(page.justGivingPageShortName ?? '', page.totalsEtag);
   }
 
-  /** Stores the read; returns the page when its totals changed (for the milestone mails), else null. */
+  /**
+   * Stores the read; returns the page when its totals changed (for the milestone mails), else null.
+   * Most reads are 304s: those are one statement. A change is one transaction of the fewest round
+   * trips: lock, update, donations (and their trim) only when there are some, outbox, milestones.
+   */
   private async store(profileId: string, read: PlatformRead): Promise<RunnerProfileEntity | null> {
+    if (!read.changed) {
+      await this.profiles.recordTotalsUnchanged(profileId, read.etag, new Date());
+      return null;
+    }
     return this.events.transaction(async (manager) => {
       const current = await this.profiles.lockById(manager, profileId);
       if (!current || current.totalsSource === 'manual') return null;
       const syncedAt = new Date();
-      if (!read.changed) {
-        await this.profiles.update(manager, profileId, { totalsSyncedAt: syncedAt, totalsEtag: read.etag });
-        return null;
-      }
       const { totals } = read;
       const changes: RunnerProfileChanges = {
         fundsRaised: totals.raised,
@@ -129,9 +136,14 @@ export class TotalsSyncService {
       };
       if (totals.currency) changes.fundraisingCurrency = totals.currency;
       if (totals.goal && !current.goalSetByOwner) changes.fundraisingGoal = totals.goal;
-      const saved = await this.profiles.update(manager, profileId, changes);
-      await this.donations.upsertMany(manager, profileId, read.donations);
-      await this.donations.trim(manager, profileId, FUNDRAISING_LIMITS.donationsKept);
+      await this.profiles.updateLocked(manager, profileId, changes);
+      // The row is locked and the changes are as PostgreSQL stores them (decimal strings with two
+      // places, ISO codes): no need to read it back.
+      const saved: RunnerProfileEntity = { ...current, ...changes };
+      if (read.donations.length > 0) {
+        await this.donations.upsertMany(manager, profileId, read.donations);
+        await this.donations.trim(manager, profileId, FUNDRAISING_LIMITS.donationsKept);
+      }
       const moved =
         Number(saved.fundsRaised) !== Number(current.fundsRaised) ||
         Number(saved.fundraisingGoal) !== Number(current.fundraisingGoal) ||

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { Not, type EntityManager, type Repository } from 'typeorm';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { RunnerProfileEntity } from './runner-profile.entity.js';
 
@@ -104,10 +104,23 @@ export class RunnerProfilesRepository {
     return inserted ? manager.findOneByOrFail(RunnerProfileEntity, { id: inserted.id }) : null;
   }
 
+  /** Applies the changes to a row the caller holds locked (no read-back: the caller knows the row). */
+  async updateLocked(manager: EntityManager, id: string, changes: RunnerProfileChanges): Promise<void> {
+    await manager.update(RunnerProfileEntity, { id }, changes);
+  }
+
   /** Applies the changes and reads the row back as stored. */
   async update(manager: EntityManager, id: string, changes: RunnerProfileChanges): Promise<RunnerProfileEntity> {
     await manager.update(RunnerProfileEntity, { id }, changes);
     return manager.findOneByOrFail(RunnerProfileEntity, { id });
+  }
+
+  /**
+   * A platform read that found nothing new (304): the sync time and ETag in one statement, no
+   * transaction. A page switched to hand-typed totals meanwhile is left alone.
+   */
+  async recordTotalsUnchanged(id: string, totalsEtag: string | null, totalsSyncedAt: Date): Promise<void> {
+    await this.profiles.update({ id, totalsSource: Not('manual') }, { totalsEtag, totalsSyncedAt });
   }
 
   /** Its challenges and encouragement go with it (ON DELETE CASCADE). */

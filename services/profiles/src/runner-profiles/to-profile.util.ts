@@ -80,6 +80,7 @@ export function toSummary(entity: RunnerProfileEntity, now = new Date()): Profil
     description: entity.description,
     fundsRaised: entity.fundsRaised,
     fundraisingGoal: entity.fundraisingGoal,
+    fundraisingCurrency: entity.fundraisingCurrency,
     published: isPublished(entity.ownerAccess, now),
   };
 }

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_NOTICE_TITLE } from '@/features/sample-page/sample-notice';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render-app';
@@ -27,9 +27,15 @@ describe('sample runner page at /test-{name}', () => {
       import('@/features/runner-page/components/encouragement-dialog'),
     ]),
   );
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    vi.useRealTimers();
+  });
 
   it('shows the real runner page for the sample runner, marked as a sample, without calling the API', async () => {
+    // The sample's totals follow the time of day: fix the clock (only Date) to know them.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
     const { calls } = await openSample();
 
     expect(document.title).toBe('Sample runner page · RunPledge');
@@ -47,13 +53,27 @@ describe('sample runner page at /test-{name}', () => {
     ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    expect(screen.getByTestId('funds-raised')).toHaveTextContent('$1,840');
-    expect(screen.getByText('37 donors')).toBeInTheDocument();
+    expect(screen.getByTestId('funds-raised')).toHaveTextContent('$2,045');
+    expect(screen.getByText('44 donors')).toBeInTheDocument();
+    expect(screen.getByText('From JustGiving, updated 3 minutes ago')).toBeInTheDocument();
     expect(screen.getByTestId('stat-Miles Trained')).toHaveTextContent(/^\d+\.\d/);
     expect(screen.getByTestId('stat-Goal Time')).toHaveTextContent('3h 55m');
     expect(screen.getByTestId('stat-Average Pace')).toHaveTextContent(/^\d+:\d{2} \/mi$/);
     expect(screen.getByTestId('weekly-miles-chart')).toBeInTheDocument();
     expect(calls.filter((call) => !call.path.startsWith('/api/auth/'))).toEqual([]);
+  });
+
+  it('moves its totals while it is open, as a live page does', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-22T10:00:00Z'));
+    await openSample();
+    expect(screen.getByTestId('funds-raised')).toHaveTextContent('$2,045');
+
+    // Four hours on, the next read shows the donations that came in meanwhile.
+    vi.setSystemTime(new Date('2026-11-22T14:00:00Z'));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByTestId('funds-raised')).toHaveTextContent('$2,195');
+    expect(screen.getByText('49 donors')).toBeInTheDocument();
   });
 
   it('lists the challenges, exclusive ones marked, one claimed and the others counted', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { useToast } from '@/components/ui/toast-context';
 import { RunnerPageView } from '@/features/runner-page/components/runner-page';
@@ -8,12 +8,20 @@ import { SampleBanner } from '@/features/sample-page/components/sample-banner';
 import { sampleActionNotice } from '@/features/sample-page/sample-notice';
 import { sampleRunnerPage } from '@/features/sample-page/sample-runner';
 
+/** How often the open sample page reads its (made-up) totals again. */
+const SAMPLE_REFRESH_MS = 60_000;
+
 /**
  * Spec 2's debug page at /test-{name}: the real runner page drawn from one fixed sample runner,
  * read-only and without a single API call. The name in the address is not used.
  */
 export default function SampleRunnerPage() {
-  const [{ profile, trainingStats, runHistory }] = useState(() => sampleRunnerPage());
+  const [{ profile, trainingStats, runHistory }, setSample] = useState(() => sampleRunnerPage());
+  // Its totals move through the day: a visitor who stays sees the bar move, as on a live page.
+  useEffect(() => {
+    const timer = setInterval(() => setSample(sampleRunnerPage()), SAMPLE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
   const { toast } = useToast();
   const explain = useCallback((action: SupporterAction) => toast(sampleActionNotice(action)), [toast]);
 

@@ -1,6 +1,6 @@
 import { activitySchema, BUSINESS, profileSchema, trainingStatsSchema } from '@runpledge/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sampleMarathonDate, sampleRunnerPage } from './sample-runner';
+import { sampleMarathonDate, sampleRunnerPage, sampleTotals } from './sample-runner';
 
 const WEEK_MS = 7 * 86_400_000;
 const raceStart = (date: string) => Date.parse(`${date}T13:00:00Z`);
@@ -68,6 +68,33 @@ describe('sample runner page data', () => {
     expect(trainingStats.weeklyMiles.every((week) => new Date(`${week.weekStart}T00:00:00Z`).getUTCDay() === 1)).toBe(
       true,
     );
+  });
+
+  it('has totals that move through the day, read from the platform three minutes before now', () => {
+    const at = (time: string) => sampleRunnerPage(new Date(time)).profile;
+    const morning = at('2026-11-22T10:00:00Z');
+    const afternoon = at('2026-11-22T14:00:00Z');
+
+    expect(morning).toMatchObject({ fundsRaised: '2045.00', totalDonors: 44, fundraisingGoal: '3000.00' });
+    expect(afternoon).toMatchObject({ fundsRaised: '2195.00', totalDonors: 49 });
+    expect(morning.totalsSyncedAt).toBe('2026-11-22T09:57:00.000Z');
+    // The same moment gives the same figures: the page and its tests agree.
+    expect(at('2026-11-22T10:00:00Z')).toEqual(morning);
+  });
+
+  it('only goes up within a day, one donor a donation, and stays below the goal', () => {
+    const day = Date.UTC(2026, 10, 22);
+    let previous = sampleTotals(new Date(day));
+    expect(previous).toEqual({ fundsRaised: '1525.00', totalDonors: 31 });
+    for (let minute = 1; minute < 24 * 60; minute++) {
+      const totals = sampleTotals(new Date(day + minute * 60_000));
+      expect(Number(totals.fundsRaised)).toBeGreaterThanOrEqual(Number(previous.fundsRaised));
+      expect(totals.totalDonors - previous.totalDonors).toBe(
+        Number(totals.fundsRaised) > Number(previous.fundsRaised) ? 1 : 0,
+      );
+      previous = totals;
+    }
+    expect(previous).toEqual({ fundsRaised: '2700.00', totalDonors: 62 });
   });
 
   it('offers between four and seven challenges, both exclusive and open to many', () => {

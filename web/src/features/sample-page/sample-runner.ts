@@ -168,11 +168,31 @@ function sampleTrainingStats(runs: Activity[], today: number): TrainingStats {
   };
 }
 
+// The sample's totals move through the day as a live page's do: at 00:00 UTC the page stands at the
+// opening figures, then a donation from this cycle arrives every 45 minutes (32 a day, $1,200 in all),
+// so a visitor coming back later sees the bar further on. It starts again the next day, below the goal.
+const OPENING_RAISED = 1500;
+const OPENING_DONORS = 30;
+const GOAL = 3000;
+const DONATION_EVERY_MS = 45 * 60_000;
+const DONATION_CYCLE = [25, 50, 20, 40, 10, 100, 25, 30];
+// Read from the platform a few minutes before `now`, as a live page would be.
+const SYNCED_MS_AGO = 3 * 60_000;
+
+/** What the platform reported at `syncedAt`: the opening figures plus every donation of that UTC day so far. */
+export function sampleTotals(syncedAt: Date): { fundsRaised: string; totalDonors: number } {
+  const donations = Math.floor((syncedAt.getTime() - startOfUtcDay(syncedAt)) / DONATION_EVERY_MS) + 1;
+  let raised = OPENING_RAISED;
+  for (let i = 0; i < donations; i++) raised += DONATION_CYCLE[i % DONATION_CYCLE.length]!;
+  return { fundsRaised: raised.toFixed(2), totalDonors: OPENING_DONORS + donations };
+}
+
 /** Alex Morgan's page as a visitor sees it, with every date placed relative to `now`. */
 export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
   const today = startOfUtcDay(now);
   const runHistory = sampleRuns(today);
   const donationUrl = justGivingPageUrl(JUSTGIVING_SHORT_NAME);
+  const syncedAt = new Date(now.getTime() - SYNCED_MS_AGO);
   const profile: ProfileView = {
     id: PROFILE_ID,
     userId: USER_ID,
@@ -191,13 +211,11 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
     justGivingPageShortName: JUSTGIVING_SHORT_NAME,
     hakuDonationUrl: null,
     donationUrl,
-    fundsRaised: '1840.00',
-    fundraisingGoal: '3000.00',
-    totalDonors: 37,
+    ...sampleTotals(syncedAt),
+    fundraisingGoal: GOAL.toFixed(2),
     fundraisingCurrency: 'USD',
     totalsSource: 'justgiving',
-    // Read from the platform a few minutes ago, as a live page would be.
-    totalsSyncedAt: new Date(now.getTime() - 3 * 60_000).toISOString(),
+    totalsSyncedAt: syncedAt.toISOString(),
     fundraisingChallenges: CHALLENGES.map((challenge, position) => ({
       ...challenge,
       id: `3e9a4b7c-2d1f-4e8a-b6c5-${String(position + 1).padStart(12, '0')}`,

@@ -14,6 +14,7 @@ const page = {
   description: 'Running for the children’s hospital.',
   fundsRaised: '250.00',
   fundraisingGoal: '1000.00',
+  fundraisingCurrency: 'USD',
   published: true,
 };
 
@@ -58,6 +59,8 @@ describe('Dashboard', () => {
           id: '1b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a61',
           name: 'Hidden page',
           urlSlug: 'hidden',
+          fundraisingCurrency: 'GBP',
+          fundsRaised: '80.50',
           published: false,
         },
       ]),
@@ -73,6 +76,8 @@ describe('Dashboard', () => {
     );
     const hidden = screen.getByRole('heading', { name: 'Hidden page' }).closest('article')!;
     expect(hidden).toHaveTextContent('Not published');
+    // A page in pounds (JustGiving) shows pounds on its card.
+    expect(hidden).toHaveTextContent('£80.50 raised of £1,000');
   });
 
   it('deletes a page after confirmation and says so', async () => {

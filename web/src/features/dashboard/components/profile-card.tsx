@@ -18,6 +18,8 @@ interface ProfileCardProps {
 export function ProfileCard({ profile, onDelete, extras }: ProfileCardProps) {
   const path = `/${profile.urlSlug}`;
   const percent = progressPercent(profile.fundsRaised, profile.fundraisingGoal);
+  // A JustGiving page is often in pounds: the card shows the page's own currency.
+  const currency = profile.fundraisingCurrency;
   return (
     <article className="flex min-w-0 flex-col rounded-xl border border-border bg-white p-5 shadow-card sm:p-6">
       <div className="flex items-start justify-between gap-3">
@@ -44,8 +46,8 @@ export function ProfileCard({ profile, onDelete, extras }: ProfileCardProps) {
       <p className="mt-3 line-clamp-2 break-words text-neutral-700">{profile.description}</p>
       <div className="mt-4 grid gap-1.5">
         <p className="text-sm text-neutral-700">
-          <span className="font-semibold text-brand-950">{formatMoney(profile.fundsRaised)}</span> raised
-          {Number(profile.fundraisingGoal) > 0 && <> of {formatMoney(profile.fundraisingGoal)}</>}
+          <span className="font-semibold text-brand-950">{formatMoney(profile.fundsRaised, currency)}</span> raised
+          {Number(profile.fundraisingGoal) > 0 && <> of {formatMoney(profile.fundraisingGoal, currency)}</>}
         </p>
         <ProgressBar percent={percent} label={`Fundraising progress of ${profile.name}`} className="h-2" />
       </div>

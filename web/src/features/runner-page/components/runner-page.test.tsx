@@ -116,7 +116,7 @@ describe('RunnerPage', () => {
       ...profile,
       fundraisingChallenges: [{ ...challenge, claimedBy: 'Alex', claimCount: 1 }, profile.fundraisingChallenges[1]!],
     };
-    const { calls } = mockApi({
+    const { calls, fetchMock } = mockApi({
       ...pageRoutes(profile),
       [`GET /api/runner-profile/${profile.urlSlug}`]: () =>
         jsonResponse(200, { profile: claimed ? afterClaim : profile }),
@@ -146,6 +146,11 @@ describe('RunnerPage', () => {
     expect(donate).toHaveAttribute('target', '_blank');
     const sent = calls.find((c) => c.method === 'POST' && c.path.endsWith('/claims'));
     expect(sent?.body).toEqual({ name: 'Alex', message: 'Go Jane!' });
+    // A retried claim is the same claim: the POST carries an Idempotency-Key.
+    const claimInit = fetchMock.mock.calls.find(
+      ([path, init]) => String(path).endsWith('/claims') && init?.method === 'POST',
+    )?.[1];
+    expect(new Headers(claimInit?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
     // The page behind the dialog follows, and the way on to donate stays open.
     expect(await screen.findByText('Claimed by Alex')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Donate \$250/ })).toBeInTheDocument();
