@@ -24,6 +24,8 @@ export const FITNESS_LIMITS = {
 export const FITNESS_MESSAGES = {
   trainingStartDateRequired: 'Please select a training start date',
   trainingStartDateInFuture: 'The training start date cannot be after today',
+  /** Sync before the start date is set: nothing would be fetched, so it is refused rather than "synced". */
+  trainingStartDateFirst: 'Set your training start date first: your runs are synced from that day.',
   activitiesSynced: 'Activities Synced',
   syncStillRunning: 'Sync is still running; new activities will appear shortly.',
   reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
