@@ -141,10 +141,13 @@ export const updateActivityRequestSchema = manualActivityInputSchema.extend({
 });
 export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
 
+/** Strava's tokens are visible ASCII; anything else cannot even go into an HTTP header (it answered 503). */
+export const STRAVA_TOKENS_REFUSED = 'Strava did not accept these tokens. Please connect again.';
 const token = (label: string) =>
   textField(label, { error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`);
+    .min(1, `${label} is required`)
+    .regex(/^[\x21-\x7E]*$/, STRAVA_TOKENS_REFUSED);
 const athleteId = z
   .union([z.string(), z.number()])
   .transform(String)
