@@ -4,6 +4,7 @@ import {
   PASSWORD,
   SAME_ORIGIN,
   createPage,
+  fillSignupDetails,
   ownerWithPublishedPage,
   signedInContext,
   unique,
@@ -92,15 +93,7 @@ test('/payment for a runner who is already trialing says so, links to the page a
 test('"Back to account setup" on /payment goes back to /createaccount and stays there', async ({ page }) => {
   const slug = unique('back');
   await page.goto('/signup');
-  await page.getByLabel('Your Name').fill('Jane Runner');
-  await page.getByLabel('Marathon Name').fill('Chicago Marathon');
-  await page.getByLabel('Marathon Date').fill(`${new Date().getFullYear() + 1}-10-11`);
-  await page.getByLabel('Hours').fill('3');
-  await page.getByLabel('Minutes').fill('45');
-  await page.getByLabel('Donation Platform').selectOption('justgiving');
-  await page.getByLabel('JustGiving page short name').fill('jane-runs');
-  await page.getByLabel('Your Story').fill('Running for the children’s hospital that looked after my son.');
-  await page.getByLabel('Page address').fill(slug);
+  await fillSignupDetails(page, slug);
   await page.getByRole('button', { name: 'Continue to Account Creation' }).click();
   await page.getByLabel('Email').fill(`${slug}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
