@@ -1,14 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mailLink } from './support/journeys';
+import { fillSignupDetails, mailLink, nextYear } from './support/journeys';
 
 const PASSWORD = 'Marathon2026';
 
 function unique(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-}
-
-function nextYear(): string {
-  return `${new Date().getFullYear() + 1}-10-11`;
 }
 
 const funnelSteps = (page: Page) =>
@@ -33,18 +29,6 @@ async function addChallenge(page: Page, amount: string, description: string, exc
   await row.getByLabel('Amount ($)').fill(amount);
   await row.getByLabel('Description').fill(description);
   if (exclusive) await row.getByText('Exclusive', { exact: true }).click();
-}
-
-async function fillDetails(page: Page, slug: string) {
-  await page.getByLabel('Your Name').fill('Jane Runner');
-  await page.getByLabel('Marathon Name').fill('Chicago Marathon');
-  await page.getByLabel('Marathon Date').fill(nextYear());
-  await page.getByLabel('Hours').fill('3');
-  await page.getByLabel('Minutes').fill('45');
-  await page.getByLabel('Donation Platform').selectOption('justgiving');
-  await page.getByLabel('JustGiving page short name').fill('jane-runs');
-  await page.getByLabel('Your Story').fill('Running for the children’s hospital that looked after my son.');
-  await page.getByLabel('Page address').fill(slug);
 }
 
 /** Drags one handle onto another with the mouse, in small steps as a person would. */
@@ -109,7 +93,7 @@ test.describe('/signup', () => {
     }
     await expect(page.getByLabel('Your Name')).toBeFocused();
 
-    await fillDetails(page, unique('valid'));
+    await fillSignupDetails(page, unique('valid'));
     await page.getByLabel('Donation Platform').selectOption('haku');
     await submit(page);
     await expect(page.getByText('Please enter your Haku fundraising page URL.')).toBeVisible();
@@ -239,7 +223,7 @@ test('a runner fills /signup, reorders challenges, creates the account and lands
   await page.getByRole('link', { name: 'Get Started' }).first().click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await fillDetails(page, slug);
+  await fillSignupDetails(page, slug);
   await expect(page.getByText('This address is available.')).toBeVisible();
   await addChallenge(page, '25', 'Pick a song for my race playlist');
   await addChallenge(page, '250', 'Long run in a banana suit', true);
@@ -322,7 +306,7 @@ test('an existing account signs in on /createaccount and gets the page', async (
   await page.request.post('/api/auth/signout', { data: {} });
 
   await page.goto('/signup');
-  await fillDetails(page, slug);
+  await fillSignupDetails(page, slug);
   await submit(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,4 +118,20 @@ export function mailLink(email: string, path: string): string | undefined {
     }
   }
   return newest?.link;
+}
+
+/** A marathon date next year, as the sign-up form takes it. */
+export const nextYear = (): string => `${new Date().getFullYear() + 1}-10-11`;
+
+/** Fills every required field of /signup (spec 3) with a valid page at `slug`. */
+export async function fillSignupDetails(page: Page, slug: string) {
+  await page.getByLabel('Your Name').fill('Jane Runner');
+  await page.getByLabel('Marathon Name').fill('Chicago Marathon');
+  await page.getByLabel('Marathon Date').fill(nextYear());
+  await page.getByLabel('Hours').fill('3');
+  await page.getByLabel('Minutes').fill('45');
+  await page.getByLabel('Donation Platform').selectOption('justgiving');
+  await page.getByLabel('JustGiving page short name').fill('jane-runs');
+  await page.getByLabel('Your Story').fill('Running for the children’s hospital that looked after my son.');
+  await page.getByLabel('Page address').fill(slug);
 }

@@ -108,6 +108,17 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     expect(err).toMatchObject({ status: 400, message: 'Strava did not accept these tokens. Please connect again.' });
   });
 
+  it('refuses Sync before the training start date is set, saying so, instead of "Activities Synced"', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(2);
+    await h.connect(runner.userId, seeded);
+    expect(await h.rpcError(FITNESS.strava.sync, { userId: runner.userId })).toMatchObject({
+      status: 409,
+      message: 'Set your training start date first: your runs are synced from that day.',
+    });
+    expect(await h.countActivities(runner.userId)).toBe(0);
+  });
+
   it('backfills every page of activities from the training start date, then syncs only what is new', async () => {
     const runner = await h.newRunner();
     const seeded = await h.seedAthlete(450);

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { trackPageView } from '@/lib/analytics';
+import { trackPageViewWhenTitled } from '@/lib/analytics';
 
-/** Reports a page view whenever the path or query string changes. */
+/** Reports a page view whenever the path or query string changes, with the page's own title. */
 export function PageViewTracker() {
   const { pathname, search } = useLocation();
   const path = pathname + search;
@@ -12,7 +12,7 @@ export function PageViewTracker() {
     // StrictMode runs effects twice in development; count each path change once.
     if (lastTracked.current === path) return;
     lastTracked.current = path;
-    trackPageView(path);
+    trackPageViewWhenTitled(path);
   }, [path]);
 
   return null;

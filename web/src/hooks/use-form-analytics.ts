@@ -1,14 +1,23 @@
 import { useCallback, useEffect, useMemo, useRef, type FocusEvent } from 'react';
 import { trackEvent, type FormName } from '@/lib/analytics';
 
-/** The field's analytics name: data-analytics-field, else its name, else its label in snake_case. */
-function fieldName(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | undefined {
-  const label = field.labels?.[0]?.textContent;
-  const fromLabel = label
-    ?.toLowerCase()
+/**
+ * Every field name the events carry, in one style (snake_case, like the event keys), whatever the
+ * input calls itself: `donorDriveEventUrl`, `challenge-amount` and "Marathon date" become
+ * `donor_drive_event_url`, `challenge_amount` and `marathon_date`.
+ */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
-  return field.dataset.analyticsField || field.name || fromLabel || undefined;
+}
+
+/** The field's analytics name: data-analytics-field, else its name, else its label (snake_case). */
+function fieldName(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | undefined {
+  const name = field.dataset.analyticsField || field.name || field.labels?.[0]?.textContent || '';
+  return snakeCase(name) || undefined;
 }
 
 function isField(target: EventTarget): target is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement {
@@ -47,7 +56,11 @@ export function useFormAnalytics(formName: FormName) {
   const error = useCallback(
     (errorMessage: string, field?: string) => {
       start();
-      trackEvent('form_error', { form_name: formName, field, error_message: errorMessage });
+      trackEvent('form_error', {
+        form_name: formName,
+        field: field === undefined ? undefined : snakeCase(field),
+        error_message: errorMessage,
+      });
     },
     [formName, start],
   );

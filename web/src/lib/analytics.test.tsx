@@ -1,14 +1,99 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { StrictMode, useEffect, useState } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { PageViewTracker } from '@/app/page-view-tracker';
-import { initAnalytics, redactPath, trackEvent, trackPageView } from './analytics';
+import { DocumentTitle } from '@/components/seo/document-title';
+import { snakeCase } from '@/hooks/use-form-analytics';
+import { initAnalytics, PAGE_TITLE_WAIT_MS, redactPath, trackEvent, trackPageView } from './analytics';
 
 function pageViews() {
   return (window.dataLayer ?? []).filter(
-    (entry): entry is { event: string; page_path: string } => (entry as { event?: string }).event === 'page_view',
+    (entry): entry is { event: string; page_path: string; page_title: string } =>
+      (entry as { event?: string }).event === 'page_view',
   );
 }
+
+/** Like the runner page: the address as a placeholder title until the runner's data arrives. */
+function RunnerLikePage({ release }: { release: Promise<void> }) {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    void release.then(() => setLoaded(true));
+  }, [release]);
+  return loaded ? <DocumentTitle title="Jane Runner · Chicago Marathon" /> : <DocumentTitle title="jane" loading />;
+}
+
+function appWithTitles(initialPath: string, release: Promise<void>) {
+  const shell = () => (
+    <>
+      <PageViewTracker />
+      <Outlet />
+    </>
+  );
+  return createMemoryRouter(
+    [
+      {
+        path: '/',
+        Component: shell,
+        children: [
+          { path: 'dashboard', element: <DocumentTitle title="Dashboard" /> },
+          { path: ':slug', element: <RunnerLikePage release={release} /> },
+        ],
+      },
+    ],
+    { initialEntries: [initialPath] },
+  );
+}
+
+describe('page_view titles', () => {
+  it('carries the runner’s name once the page has loaded, not its address, and is sent once', async () => {
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    render(
+      <StrictMode>
+        <RouterProvider router={appWithTitles('/jane', loaded)} />
+      </StrictMode>,
+    );
+    await act(async () => {});
+    expect(pageViews()).toEqual([]);
+
+    await act(async () => release());
+    expect(pageViews()).toEqual([
+      { event: 'page_view', page_path: '/jane', page_title: 'Jane Runner · Chicago Marathon · RunPledge' },
+    ]);
+  });
+
+  it('carries a static page’s title at once', async () => {
+    const router = appWithTitles('/dashboard', new Promise<void>(() => {}));
+    render(<RouterProvider router={router} />);
+    expect(pageViews()).toEqual([{ event: 'page_view', page_path: '/dashboard', page_title: 'Dashboard · RunPledge' }]);
+  });
+
+  it('sends a view that never gets its title after the wait, with the title shown', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<RouterProvider router={appWithTitles('/jane', new Promise<void>(() => {}))} />);
+      await act(async () => {});
+      expect(pageViews()).toEqual([]);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(PAGE_TITLE_WAIT_MS);
+      });
+      expect(pageViews()).toEqual([{ event: 'page_view', page_path: '/jane', page_title: 'jane · RunPledge' }]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('event field names', () => {
+  it('are snake_case whatever the input is called', () => {
+    expect(snakeCase('donorDriveEventUrl')).toBe('donor_drive_event_url');
+    expect(snakeCase('challenge-amount')).toBe('challenge_amount');
+    expect(snakeCase('Marathon date')).toBe('marathon_date');
+    expect(snakeCase('url_slug')).toBe('url_slug');
+    expect(snakeCase('senderName')).toBe('sender_name');
+  });
+});
 
 describe('analytics', () => {
   it('pushes a page view on every path change', async () => {

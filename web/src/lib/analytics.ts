@@ -97,9 +97,51 @@ export function initAnalytics(measurementId = env.gaMeasurementId): void {
   gtag('config', measurementId, { send_page_view: false });
 }
 
-/** Records a page view; `path` is pathname plus search, with secret query values removed. */
+/** Records a page view now, with the current title; `path` is pathname plus search, secrets removed. */
 export function trackPageView(path: string): void {
   push({ event: 'page_view', page_path: redactPath(path), page_title: document.title });
+}
+
+/** How long a page view waits for a loading page's real title before it is sent with the one shown. */
+export const PAGE_TITLE_WAIT_MS = 5_000;
+let loadingTitles = 0;
+let pendingPageView: string | null = null;
+let pendingTimer: ReturnType<typeof setTimeout> | undefined;
+
+function sendPendingPageView(): void {
+  clearTimeout(pendingTimer);
+  if (pendingPageView === null) return;
+  const path = pendingPageView;
+  pendingPageView = null;
+  trackPageView(path);
+}
+
+/**
+ * Records a page view once the page has its own title: while a page shows a placeholder title
+ * (a runner page before its data, see `holdPageTitle`), the view waits for the real one (the
+ * runner's name, not the address), at most PAGE_TITLE_WAIT_MS. A view still waiting when the
+ * next page comes is sent first.
+ */
+export function trackPageViewWhenTitled(path: string): void {
+  sendPendingPageView();
+  pendingPageView = path;
+  if (loadingTitles === 0) return sendPendingPageView();
+  pendingTimer = setTimeout(sendPendingPageView, PAGE_TITLE_WAIT_MS);
+}
+
+/**
+ * Marks the document title as a placeholder until the returned release is called. Call it in a
+ * layout effect (they run before the page view tracker's effect). A release is checked a microtask
+ * later, so React's StrictMode unmount-and-mount does not send the view early.
+ */
+export function holdPageTitle(): () => void {
+  loadingTitles += 1;
+  return () => {
+    loadingTitles -= 1;
+    queueMicrotask(() => {
+      if (loadingTitles === 0) sendPendingPageView();
+    });
+  };
 }
 
 export function trackEvent<K extends AnalyticsEventName>(name: K, payload: AnalyticsEvents[K]): void {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { createCheckoutRequestSchema, INVALID_DISCOUNT_CODE_MESSAGE } from './billing.schemas.js';
+import { stravaConnectBodySchema, STRAVA_TOKENS_REFUSED } from '../fitness/fitness.schemas.js';
+import {
+  billingPortalRequestSchema,
+  createCheckoutRequestSchema,
+  INVALID_DISCOUNT_CODE_MESSAGE,
+} from './billing.schemas.js';
 
 const base = {
   userId: '6f1c1c3e-8a43-4c55-9a39-0c7f3f0a6a11',
@@ -17,5 +22,30 @@ describe('createCheckoutRequestSchema', () => {
   it('answers an absurdly long code as an invalid one', () => {
     const result = createCheckoutRequestSchema.safeParse({ ...base, discountCode: 'X'.repeat(65) });
     expect(result.error?.issues[0]?.message).toBe(INVALID_DISCOUNT_CODE_MESSAGE);
+  });
+});
+
+describe('URLs and tokens passed on to Stripe and Strava', () => {
+  // Both answered 503 in the property suite (FC_RUNS=2000): the raw value reached the provider.
+  it('passes site URLs on as the URL parser reads them, invisible characters gone', () => {
+    expect(billingPortalRequestSchema.parse({ returnUrl: 'http://l\uFEFFocalhost:41083/dashboard' }).returnUrl).toBe(
+      'http://localhost:41083/dashboard',
+    );
+    expect(createCheckoutRequestSchema.parse(base).successUrl).toBe(base.successUrl);
+  });
+
+  it('refuses Strava tokens that are not visible ASCII, which no HTTP header can carry', () => {
+    const body = {
+      userId: base.userId,
+      stravaAccessToken: 'a',
+      stravaRefreshToken: 'r',
+      stravaAthleteId: '1',
+      stravaTokenExpiresAt: '2030-01-01T00:00:00Z',
+    };
+    expect(stravaConnectBodySchema.safeParse(body).success).toBe(true);
+    for (const token of ['\u{DF4A2}', 'é', 'a b']) {
+      const result = stravaConnectBodySchema.safeParse({ ...body, stravaAccessToken: token });
+      expect(result.error?.issues[0]?.message).toBe(STRAVA_TOKENS_REFUSED);
+    }
   });
 });

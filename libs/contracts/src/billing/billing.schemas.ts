@@ -15,6 +15,13 @@ export const subscriptionCheckSchema = z.object({
 export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
 export const subscriptionCheckRequestSchema = z.object({ userId: z.uuid() });
 
+/**
+ * A URL the app sends to Stripe, in the form the WHATWG parser gives it: `http://l\uFEFFocalhost/`
+ * passes the on-this-site check as `http://localhost/`, so that is what goes on (Stripe refused the
+ * raw one, which answered 503).
+ */
+const siteUrl = (message: string) => z.url(message).transform((url) => new URL(url).href);
+
 export const INVALID_DISCOUNT_CODE_MESSAGE = 'Invalid discount code';
 export const LIFETIME_ACCESS_MESSAGE = 'Your code gives you lifetime access: your page is live, with nothing to pay.';
 export const DISCOUNT_CODE_MAX_LENGTH = 64;
@@ -22,8 +29,8 @@ export const DISCOUNT_CODE_MAX_LENGTH = 64;
 /** Body of POST /api/subscription/create-checkout (spec 7). */
 export const createCheckoutRequestSchema = z.object({
   userId: z.uuid('Invalid user id'),
-  successUrl: z.url('successUrl must be a URL on this site'),
-  cancelUrl: z.url('cancelUrl must be a URL on this site'),
+  successUrl: siteUrl('successUrl must be a URL on this site'),
+  cancelUrl: siteUrl('cancelUrl must be a URL on this site'),
   /** Trimmed; empty or null means no code. */
   discountCode: textField('The discount code')
     .trim()
@@ -47,7 +54,7 @@ export const reconcileCheckoutCommandSchema = reconcileCheckoutRequestSchema.ext
 
 /** Body of POST /api/subscription/portal: where Stripe's customer portal sends the runner back. */
 export const billingPortalRequestSchema = z.object({
-  returnUrl: z.url('returnUrl must be a URL on this site'),
+  returnUrl: siteUrl('returnUrl must be a URL on this site'),
 });
 export const billingPortalCommandSchema = billingPortalRequestSchema.extend({ userId: z.uuid() });
 export type BillingPortalResponse = { url: string };

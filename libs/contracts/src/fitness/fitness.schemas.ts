@@ -24,6 +24,8 @@ export const FITNESS_LIMITS = {
 export const FITNESS_MESSAGES = {
   trainingStartDateRequired: 'Please select a training start date',
   trainingStartDateInFuture: 'The training start date cannot be after today',
+  /** Sync before the start date is set: nothing would be fetched, so it is refused rather than "synced". */
+  trainingStartDateFirst: 'Set your training start date first: your runs are synced from that day.',
   activitiesSynced: 'Activities Synced',
   syncStillRunning: 'Sync is still running; new activities will appear shortly.',
   reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
@@ -143,10 +145,13 @@ export const updateActivityRequestSchema = manualActivityInputSchema.extend({
 });
 export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
 
+/** Strava's tokens are visible ASCII; anything else cannot even go into an HTTP header (it answered 503). */
+export const STRAVA_TOKENS_REFUSED = 'Strava did not accept these tokens. Please connect again.';
 const token = (label: string) =>
   textField(label, { error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`);
+    .min(1, `${label} is required`)
+    .regex(/^[\x21-\x7E]*$/, STRAVA_TOKENS_REFUSED);
 const athleteId = z
   .union([z.string(), z.number()])
   .transform(String)

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   FITNESS_MESSAGES,
   STRAVA_OAUTH_COOKIE,
+  STRAVA_TOKENS_REFUSED,
   type StravaCompleteAuthorization,
   type StravaOAuthError,
   type StravaCompleteSetupBody,
@@ -117,7 +118,7 @@ export class StravaConnectionsService {
           'Strava is busy right now. Please try again in a few minutes.',
         );
       }
-      throw ServiceException.badRequest('Strava did not accept these tokens. Please connect again.');
+      throw ServiceException.badRequest(STRAVA_TOKENS_REFUSED);
     }
     if (String(athlete.id) !== body.stravaAthleteId)
       throw ServiceException.badRequest('These tokens belong to another Strava athlete.');

@@ -29,6 +29,7 @@ export class SyncService {
     const connection = await this.connections.findByUserId(userId);
     if (!connection) throw ServiceException.notFound(FITNESS_MESSAGES.notConnected);
     if (connection.needsReconnect) return RECONNECT;
+    if (!connection.trainingStartDate) throw ServiceException.conflict(FITNESS_MESSAGES.trainingStartDateFirst);
     const job = await this.queue.syncAthlete(userId, 'manual');
     let result: SyncAthleteResult | undefined;
     try {

@@ -16,3 +16,6 @@ export function FitnessPanel({ title, action, children }: { title: string; actio
 export const fieldClass =
   'mt-1 block h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base text-neutral-900 focus-visible:outline-2 focus-visible:outline-ring';
 export const labelClass = 'block text-sm font-semibold text-neutral-800';
+
+/** The training start date field of the Strava setup form, which the Strava card points to. */
+export const TRAINING_START_DATE_ID = 'training-start-date';

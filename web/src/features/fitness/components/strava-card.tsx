@@ -1,11 +1,11 @@
-import type { FitnessProfile } from '@runpledge/contracts';
+import { FITNESS_MESSAGES, type FitnessProfile } from '@runpledge/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PoweredByStrava } from '@/components/strava/powered-by-strava';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useDisconnectStrava, useSyncStravaNow } from '../api/strava-mutations';
-import { FitnessPanel } from './fitness-panel';
+import { FitnessPanel, TRAINING_START_DATE_ID } from './fitness-panel';
 
 /** "3 new activities from Strava", or that the sync goes on in the background. */
 function syncedDescription(result: { synced: number; pending?: boolean; message: string }): string {
@@ -34,6 +34,8 @@ function ConnectWithStravaButton({ slug, label = 'Connect with Strava' }: { slug
   );
 }
 
+const focusStartDate = () => document.getElementById(TRAINING_START_DATE_ID)?.focus();
+
 export function StravaCard({ slug, userId, fitness }: { slug: string; userId: string; fitness: FitnessProfile }) {
   const { toast } = useToast();
   const sync = useSyncStravaNow();
@@ -47,7 +49,10 @@ export function StravaCard({ slug, userId, fitness }: { slug: string; userId: st
       },
       onError: (error) => {
         const body = error instanceof ApiRequestError ? error.body : undefined;
-        if (body?.needsReconnect) {
+        if (body?.message === FITNESS_MESSAGES.trainingStartDateFirst) {
+          toast({ title: 'Training start date needed', description: body.message, variant: 'destructive' });
+          focusStartDate();
+        } else if (body?.needsReconnect) {
           toast({
             title: 'Reconnection Required',
             description: typeof body.error === 'string' ? body.error : RECONNECT_MESSAGE,
@@ -90,6 +95,11 @@ export function StravaCard({ slug, userId, fitness }: { slug: string; userId: st
               <p className="font-semibold">Reconnection Required</p>
               <p className="text-sm">{RECONNECT_MESSAGE}</p>
             </div>
+          ) : !fitness.trainingStartDate ? (
+            <p className="text-neutral-700">
+              <span className="font-semibold text-success-700">Connected.</span>{' '}
+              {FITNESS_MESSAGES.trainingStartDateFirst}
+            </p>
           ) : (
             <p className="text-neutral-700">
               <span className="font-semibold text-success-700">Connected.</span>{' '}
@@ -101,6 +111,9 @@ export function StravaCard({ slug, userId, fitness }: { slug: string; userId: st
           <div className="flex flex-wrap gap-3">
             {fitness.needsReconnect ? (
               <ConnectWithStravaButton slug={slug} label="Reconnect with Strava" />
+            ) : !fitness.trainingStartDate ? (
+              // Nothing is synced before the start date: no Sync to press, the way to set it instead.
+              <Button onClick={focusStartDate}>Set training start date</Button>
             ) : (
               <Button onClick={runSync} disabled={sync.isPending} aria-busy={sync.isPending || undefined}>
                 {sync.isPending ? 'Syncing…' : 'Sync now'}

@@ -1,11 +1,13 @@
-import { FITNESS_MESSAGES } from '@runpledge/contracts';
-import { useState, type FormEvent } from 'react';
+import { FITNESS_MESSAGES, INVALID_DATE_MESSAGE, pastOrTodayDateSchema } from '@runpledge/contracts';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
 import { useCompleteStravaSetup } from '../api/strava-mutations';
 import { localToday } from '../utils/format-activity';
-import { FitnessPanel, fieldClass, labelClass } from './fitness-panel';
+import { FitnessPanel, TRAINING_START_DATE_ID, fieldClass, labelClass } from './fitness-panel';
 import { useFormAnalytics } from '@/hooks/use-form-analytics';
+
+const startDateSchema = pastOrTodayDateSchema(FITNESS_MESSAGES.trainingStartDateRequired);
 
 /** The step after returning from Strava: training start date (required, not after today) and public consent. */
 export function StravaSetupForm({
@@ -22,6 +24,7 @@ export function StravaSetupForm({
   const { toast } = useToast();
   const setup = useCompleteStravaSetup();
   const [date, setDate] = useState(initialDate ?? '');
+  const input = useRef<HTMLInputElement>(null);
   const [consent, setConsent] = useState(initialConsent);
   const [error, setErrorMessage] = useState<string | null>(null);
   const analytics = useFormAnalytics('strava_setup');
@@ -33,7 +36,11 @@ export function StravaSetupForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!date) return setError(FITNESS_MESSAGES.trainingStartDateRequired);
+    // A half-typed date leaves the input empty but "bad": say so rather than "select a date".
+    if (input.current?.validity.badInput) return setError(INVALID_DATE_MESSAGE);
+    const parsed = startDateSchema.safeParse(date);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? INVALID_DATE_MESSAGE);
+    // The API allows the latest "today" on Earth; the form holds to the runner's own.
     if (date > today) return setError(FITNESS_MESSAGES.trainingStartDateInFuture);
     if (!userId) return setError('Profile information not available');
     setErrorMessage(null);
@@ -58,11 +65,12 @@ export function StravaSetupForm({
     <FitnessPanel title="Finish setting up Strava">
       <form {...analytics.formProps} onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
         <div>
-          <label htmlFor="training-start-date" className={labelClass}>
+          <label htmlFor={TRAINING_START_DATE_ID} className={labelClass}>
             Training start date
           </label>
           <input
-            id="training-start-date"
+            id={TRAINING_START_DATE_ID}
+            ref={input}
             type="date"
             max={today}
             value={date}

@@ -300,6 +300,66 @@ describe('RunnerPage', () => {
     expect(screen.getByText('Strava access was revoked')).toBeInTheDocument();
   });
 
+  it('offers the owner Connect Strava, not Sync, before Strava is connected', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      [`GET /api/fitness-profile/${profile.id}`]: jsonResponse(200, {
+        stravaConnected: false,
+        trainingStartDate: null,
+        needsReconnect: false,
+        lastSyncedAt: null,
+        publicDisplayConsent: false,
+      }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    expect(await screen.findByRole('link', { name: 'Connect Strava' })).toHaveAttribute(
+      'href',
+      `/${profile.urlSlug}/fitness`,
+    );
+    expect(screen.queryByRole('button', { name: 'Sync' })).not.toBeInTheDocument();
+  });
+
+  it('points the owner to the training start date instead of Sync before it is set', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      [`GET /api/fitness-profile/${profile.id}`]: jsonResponse(200, {
+        stravaConnected: true,
+        trainingStartDate: null,
+        needsReconnect: false,
+        lastSyncedAt: '2026-11-20T10:00:00.000Z',
+        publicDisplayConsent: true,
+      }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    expect(await screen.findByRole('link', { name: 'Set training start date' })).toHaveAttribute(
+      'href',
+      `/${profile.urlSlug}/fitness`,
+    );
+    expect(screen.queryByRole('button', { name: 'Sync' })).not.toBeInTheDocument();
+  });
+
+  it('tells the server’s "start date first" answer instead of Activities Synced', async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': jsonResponse(
+        409,
+        { statusCode: 409, message: 'Set your training start date first: your runs are synced from that day.' },
+        'Conflict',
+      ),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Training start date needed')).toBeInTheDocument();
+    expect(screen.queryByText('Activities Synced')).not.toBeInTheDocument();
+  });
+
   it('reports a synced result', async () => {
     const profile = sampleProfileView({ isOwner: true });
     const { calls } = mockApi({

@@ -28,7 +28,7 @@ export function RunnerPage({ slug }: { slug: string }) {
       {profile.isPending ? (
         <>
           {/* The address until the runner's name arrives. */}
-          <DocumentTitle title={slug} />
+          <DocumentTitle title={slug} loading />
           <RunnerPageSkeleton slug={slug} />
         </>
       ) : profile.isError ? (
