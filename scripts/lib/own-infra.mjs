@@ -160,9 +160,12 @@ export async function startOwnPostgres() {
     '-c',
     'shared_buffers=32MB',
   ];
+  // SIGINT is PostgreSQL's fast shutdown: sessions are ended at once, as when a database goes down.
+  // SIGTERM (smart shutdown) would wait for every pooled connection to close, i.e. forever.
   const postgres = restartable('postgres', pgBin('postgres'), args, port, {
     spawnOptions: user,
     ready: acceptsQueries,
+    stopSignal: 'SIGINT',
   });
   await postgres.start();
   return Object.assign(postgres, {
