@@ -189,6 +189,30 @@ export function summarize(requests) {
 }
 
 /**
+ * Statuses of the requests by the second they were sent, counted from `origin` (e.g. the fault),
+ * with the slowest answer of each second: `-1s 201×3 | 0s 503×2 201×1 (max 4012 ms) | …`.
+ */
+export function timeline(requests, origin) {
+  const seconds = new Map();
+  for (const r of requests) {
+    const s = Math.floor((r.at - origin) / 1000);
+    const entry = seconds.get(s) ?? { statuses: {}, max: 0 };
+    entry.statuses[r.status] = (entry.statuses[r.status] ?? 0) + 1;
+    entry.max = Math.max(entry.max, r.ms);
+    seconds.set(s, entry);
+  }
+  return [...seconds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([s, { statuses, max }]) =>
+        `${s}s ${Object.entries(statuses)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')} (max ${Math.round(max)} ms)`,
+    )
+    .join(' | ');
+}
+
+/**
  * The time from `from` until requests succeed again for good: the start of the first run of
  * `window` ms after which every request sent succeeded. Null when they never did.
  */

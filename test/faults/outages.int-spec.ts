@@ -4,14 +4,21 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { BILLING_EVENTS } from '@runpledge/contracts';
+import { BILLING_EVENTS, healthPattern, type ServiceName } from '@runpledge/contracts';
 import { ensureEventStream, eventStreamName, eventSubject } from '@runpledge/server-kit';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '../../scripts/jest/helpers.mjs';
 import { startFaultStack } from '../../scripts/lib/fault-stack.mjs';
-import { prepareRunners, recoveryMs, startWriteLoad, summarize, verifyWrites } from '../../scripts/lib/write-load.mjs';
+import {
+  prepareRunners,
+  recoveryMs,
+  startWriteLoad,
+  summarize,
+  timeline,
+  verifyWrites,
+} from '../../scripts/lib/write-load.mjs';
 
 jest.setTimeout(120_000);
 
@@ -50,6 +57,7 @@ async function underLoad(
     during,
   }: { beforeMs?: number; outageMs?: number; afterMs?: number; during?: () => Promise<void> } = {},
 ) {
+  await calm();
   const load = startWriteLoad(stack.url, runners, { ratePerSecond: 4 });
   await sleep(beforeMs);
   const faultAt = Date.now();
@@ -67,9 +75,30 @@ async function underLoad(
   return { requests, faultAt, faultedAt, repairAt, repairedAt, duringOutage };
 }
 
-function report(name: string, requests: LoadRequest[], extra: Record<string, unknown> = {}) {
+/**
+ * Before a scenario: the stack is whole and writes go through, so what an earlier scenario left
+ * (a process still booting, a pool reconnecting) is not counted against this one.
+ */
+async function calm(): Promise<void> {
+  await ready();
+  await eventually(
+    async () => {
+      const res = await post('/api/encouragement', {
+        runnerProfileId: runners[0]!.profileId,
+        senderName: 'Probe',
+        message: `calm-${randomUUID()}`,
+      });
+      expect(res.status).toBe(201);
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
+  stack.errors.splice(0);
+}
+
+function report(name: string, requests: LoadRequest[], extra: Record<string, unknown> = {}, origin?: number) {
   // The figures, for the closing note and CI logs, and the stack's errors meanwhile.
   console.log(`${name}: ${JSON.stringify({ ...summarize(requests), ...extra })}`);
+  if (origin !== undefined) console.log(`${name}, statuses by second from the fault: ${timeline(requests, origin)}`);
   const errors = stack.errors.splice(0);
   if (errors.length) console.log(`${name}, errors logged:\n${errors.slice(0, 20).join('\n')}`);
 }
@@ -181,12 +210,17 @@ describe('dependency outages under steady write load', () => {
       );
       const recovery = recoveryMs(run.requests, run.repairedAt);
       const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
-      report('postgres stopped 5 s', run.requests, {
-        recoveryMs: recovery,
-        ...verified,
-        lost: verified.lost.length,
-        twice: verified.twice.length,
-      });
+      report(
+        'postgres stopped 5 s',
+        run.requests,
+        {
+          recoveryMs: recovery,
+          ...verified,
+          lost: verified.lost.length,
+          twice: verified.twice.length,
+        },
+        run.faultAt,
+      );
 
       const failures = run.requests.filter((r) => r.status < 200 || r.status >= 300);
       expect(run.duringOutage.length).toBeGreaterThan(10);
@@ -229,11 +263,16 @@ describe('dependency outages under steady write load', () => {
       );
       const recovery = recoveryMs(run.requests, run.repairedAt);
       const outage = summarize(run.duringOutage);
-      report('nats stopped 5 s', run.requests, {
-        recoveryMs: recovery,
-        outageP99: outage.p99,
-        outageStatuses: outage.statuses,
-      });
+      report(
+        'nats stopped 5 s',
+        run.requests,
+        {
+          recoveryMs: recovery,
+          outageP99: outage.p99,
+          outageStatuses: outage.statuses,
+        },
+        run.faultAt,
+      );
 
       expect(run.duringOutage.length).toBeGreaterThan(10);
       expect(outage.statuses).toEqual({ 503: run.duringOutage.length });
@@ -299,15 +338,47 @@ describe('dependency outages under steady write load', () => {
   });
 });
 
-/** Until the gateway answers ready (every service answers and reaches its database). */
+/** Until the gateway answers ready for all (every service answers and reaches its database). */
 async function ready(timeoutMs = 120_000): Promise<void> {
   await eventually(
     async () => {
-      const res = await fetch(`${stack.url}/api/health/ready`);
+      // Without ?all=true the gateway is ready while a service is down (degraded): not "restarted".
+      const res = await fetch(`${stack.url}/api/health/ready?all=true`);
       expect(res.status).toBe(200);
     },
     { timeoutMs, intervalMs: 100 },
   );
+}
+
+/**
+ * Until one process of the stack, just restarted, serves: the gateway answers its own readiness, a
+ * service its health ping over NATS (which it answers only once it reaches its database too). The
+ * gateway's readiness body is no help here: it pings every 2 s, so it may still say "up" from
+ * before the kill.
+ */
+async function processUp(name: string, timeoutMs = 120_000): Promise<void> {
+  if (name === 'gateway') {
+    await eventually(async () => expect((await fetch(`${stack.url}/api/health/ready`)).status).toBe(200), {
+      timeoutMs,
+      intervalMs: 50,
+    });
+    return;
+  }
+  const nc = await connect({ servers: stack.env.NATS_URL });
+  try {
+    const subject = `${stack.env.NATS_SUBJECT_PREFIX}${healthPattern(name as ServiceName)}`;
+    await eventually(
+      async () => {
+        const msg = await nc.request(subject, JSON.stringify({ pattern: subject, data: {}, id: randomUUID() }), {
+          timeout: 1000,
+        });
+        expect(msg.json<{ err?: unknown }>().err ?? null).toBeNull();
+      },
+      { timeoutMs, intervalMs: 50 },
+    );
+  } finally {
+    await nc.close();
+  }
 }
 
 describe('processes killed and stopped under steady write load', () => {
@@ -323,20 +394,25 @@ describe('processes killed and stopped under steady write load', () => {
         },
         async () => {
           stack.restart(name);
-          await ready();
+          await processUp(name);
           readyAt = Date.now();
         },
         { outageMs: 1000, afterMs: 7000 },
       );
       const recovery = recoveryMs(run.requests, readyAt);
       const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
-      report(`kill -9 ${name}`, run.requests, {
-        bootMs: readyAt - run.repairAt,
-        recoveryMs: recovery,
-        acknowledged: verified.acknowledged,
-        lost: verified.lost.length,
-        twice: verified.twice.length,
-      });
+      report(
+        `kill -9 ${name}`,
+        run.requests,
+        {
+          bootMs: readyAt - run.repairAt,
+          recoveryMs: recovery,
+          acknowledged: verified.acknowledged,
+          lost: verified.lost.length,
+          twice: verified.twice.length,
+        },
+        run.faultAt,
+      );
       expect(verified.lost).toEqual([]);
       expect(verified.twice).toEqual([]);
       expect(verified.wrongEdits).toEqual([]);
@@ -363,7 +439,7 @@ describe('processes killed and stopped under steady write load', () => {
       await ready();
       const requests = await load.stop();
       const before = requests.filter((r) => r.at < sigtermAt);
-      report('SIGTERM gateway', requests, { exitMs, exit });
+      report('SIGTERM gateway', requests, { exitMs, exit }, sigtermAt);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(exitMs).toBeLessThanOrEqual(10_000);
       // Everything sent before the signal got an answer (no reset connection, no 5xx from the drain).
