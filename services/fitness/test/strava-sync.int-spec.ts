@@ -8,6 +8,8 @@ import {
 } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { StravaApiError } from '../src/strava/strava.errors.js';
+import { StravaTokensService } from '../src/strava-connections/strava-tokens.service.js';
 import { startFitnessHarness, type FitnessHarness } from './fitness-harness.js';
 
 describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with the Strava emulator', () => {
@@ -256,6 +258,45 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       }),
     ).rejects.toThrow(/400/);
     expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
+  });
+
+  it('refreshes a refused token once when two workers need a new one, at once or one after the other, keeping the newest refresh token', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(1);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(1));
+    while (h.workers.length < 2) await h.startWorker();
+    const [one, two] = h.workers.map((w) => w.get(StravaTokensService));
+    const refreshes = async () =>
+      (await h.emulatorCall<{ token_refreshes: Record<string, number> }>('GET', '/_emulator/stats')).token_refreshes[
+        String(seeded.athlete.id)
+      ] ?? 0;
+    const athleteWith = (tokens: StravaTokensService) =>
+      tokens.withAccessToken(runner.userId, (token) =>
+        fetch(`${h.emulator.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${token}` } }).then(
+          async (res) => {
+            if (res.status === 401) throw new StravaApiError('unauthorized', 401, 'refused');
+            return (await res.json()) as { id: number };
+          },
+        ),
+      );
+
+    // Strava refuses the token both workers hold: both get a 401 at the same moment.
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: seeded.access_token });
+    const [a, b] = await Promise.all([athleteWith(one!), athleteWith(two!)]);
+    expect([a.id, b.id]).toEqual([seeded.athlete.id, seeded.athlete.id]);
+    expect(await refreshes()).toBe(1);
+
+    // A worker that read the old token before the other refreshed asks only after it committed.
+    const stored = await two!.accessTokenFor(runner.userId);
+    expect(await one!.accessTokenFor(runner.userId, { refused: seeded.access_token })).toBe(stored);
+    expect(await refreshes()).toBe(1);
+    expect((await sealedTokens(runner.userId)).needs_reconnect).toBe(false);
+    // The stored refresh token is the newest, the one Strava still accepts: a later refresh works.
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: stored });
+    expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
+    expect(await refreshes()).toBe(2);
+    expect((await sealedTokens(runner.userId)).needs_reconnect).toBe(false);
   });
 
   it('marks needsReconnect when Strava refuses the refresh token, and sync says so', async () => {
