@@ -8,6 +8,8 @@ import { BILLING_EVENTS, healthPattern, type ServiceName } from '@runpledge/cont
 import { ensureEventStream, eventStreamName, eventSubject } from '@runpledge/server-kit';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '../../scripts/jest/helpers.mjs';
 import { startFaultStack } from '../../scripts/lib/fault-stack.mjs';
@@ -373,6 +375,59 @@ describe('dependency outages under steady write load', () => {
       },
       { timeoutMs: 60_000, intervalMs: 250 },
     );
+  });
+});
+
+/** The mails in the stack's outbox folder (no SMTP in tests), soft line breaks undone. */
+function outbox(): string[] {
+  const dir = stack.env.OUTBOX_DIR!;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, ''));
+}
+
+describe('Redis stopped', () => {
+  it('rate-limited routes keep answering from memory, and jobs queued meanwhile (milestone e-mails) run once it is back', async () => {
+    await calm();
+    const email = `redis-${randomUUID()}@example.com`;
+    const signup = await post('/api/auth/signup', { email, password: 'Secret123' });
+    expect(signup.status).toBe(201);
+    const runner = runners[2]!;
+    const { redis } = stack.infra;
+    await redis.stop();
+    try {
+      // Sign-in and sign-up are rate limited in Redis: while it is away, in each gateway's memory.
+      const signin = await post('/api/auth/signin', { email, password: 'Secret123' });
+      expect(signin.status).toBe(200);
+      const other = `redis-${randomUUID()}@example.com`;
+      expect((await post('/api/auth/signup', { email: other, password: 'Secret123' })).status).toBe(201);
+      // Its verification mail does not wait for Redis.
+      await eventually(async () => expect(outbox().some((mail) => mail.includes(other))).toBe(true), {
+        timeoutMs: 20_000,
+      });
+
+      // Hand-typed totals past 25 % and 50 % of the goal: recorded with the edit, mailed by the worker
+      // through the queue, which is away.
+      const edit = await fetch(`${stack.url}/api/runner-profile/${runner.profileId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: stack.url, cookie: runner.cookie },
+        body: JSON.stringify({ fundraisingGoal: 1000, fundsRaised: 600 }),
+      });
+      expect(edit.status).toBe(200);
+      await sleep(1000);
+      expect(outbox().filter((mail) => mail.includes(`/${runner.slug}`))).toEqual([]);
+    } finally {
+      await redis.start();
+    }
+    // Back: the queued job runs, each milestone mailed once.
+    await eventually(
+      async () => {
+        const mails = outbox().filter((mail) => mail.includes(`/${runner.slug}`));
+        expect(mails.filter((mail) => mail.includes('25% there'))).toHaveLength(1);
+        expect(mails.filter((mail) => mail.includes('50% there'))).toHaveLength(1);
+      },
+      { timeoutMs: 30_000, intervalMs: 250 },
+    );
+    report('redis stopped', [], {});
   });
 });
 
