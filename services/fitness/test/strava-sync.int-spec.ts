@@ -8,8 +8,8 @@ import {
 } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
-import { StravaApiError } from '../src/strava/strava.errors.js';
-import { StravaTokensService } from '../src/strava-connections/strava-tokens.service.js';
+// Types only: the service's modules read their configuration when loaded, after the harness sets it.
+import type { StravaTokensService } from '../src/strava-connections/strava-tokens.service.js';
 import { startFitnessHarness, type FitnessHarness } from './fitness-harness.js';
 
 describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with the Strava emulator', () => {
@@ -266,7 +266,9 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     await h.connectAndSetUp(runner.userId, seeded);
     await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(1));
     while (h.workers.length < 2) await h.startWorker();
-    const [one, two] = h.workers.map((w) => w.get(StravaTokensService));
+    const { StravaTokensService: Tokens } = await import('../src/strava-connections/strava-tokens.service.js');
+    const { StravaApiError } = await import('../src/strava/strava.errors.js');
+    const [one, two] = h.workers.map((w) => w.get(Tokens));
     const refreshes = async () =>
       (await h.emulatorCall<{ token_refreshes: Record<string, number> }>('GET', '/_emulator/stats')).token_refreshes[
         String(seeded.athlete.id)
