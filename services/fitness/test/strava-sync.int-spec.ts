@@ -273,31 +273,37 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       (await h.emulatorCall<{ token_refreshes: Record<string, number> }>('GET', '/_emulator/stats')).token_refreshes[
         String(seeded.athlete.id)
       ] ?? 0;
-    const athleteWith = (tokens: StravaTokensService) =>
-      tokens.withAccessToken(runner.userId, (token) =>
-        fetch(`${h.emulator.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${token}` } }).then(
-          async (res) => {
-            if (res.status === 401) throw new StravaApiError('unauthorized', 401, 'refused');
-            return (await res.json()) as { id: number };
-          },
-        ),
-      );
+    /** Reads the athlete with the worker's token, after `before()` (a slow request, say). */
+    const athleteWith = (tokens: StravaTokensService, before: () => Promise<unknown> = async () => undefined) =>
+      tokens.withAccessToken(runner.userId, async (token) => {
+        await before();
+        const res = await fetch(`${h.emulator.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${token}` } });
+        if (res.status === 401) throw new StravaApiError('unauthorized', 401, 'refused');
+        return ((await res.json()) as { id: number }).id;
+      });
 
     // Strava refuses the token both workers hold: both get a 401 at the same moment.
     await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: seeded.access_token });
-    const [a, b] = await Promise.all([athleteWith(one!), athleteWith(two!)]);
-    expect([a.id, b.id]).toEqual([seeded.athlete.id, seeded.athlete.id]);
+    expect(await Promise.all([athleteWith(one!), athleteWith(two!)])).toEqual([seeded.athlete.id, seeded.athlete.id]);
     expect(await refreshes()).toBe(1);
 
-    // A worker that read the old token before the other refreshed asks only after it committed.
+    // Again, but the first worker's request with the old token is answered (401) only after the
+    // second worker has refreshed and committed: the first then takes the stored token.
+    const previous = await one!.accessTokenFor(runner.userId);
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: previous });
+    let secondDone!: () => void;
+    const second = new Promise<void>((resolve) => (secondDone = resolve));
+    const late = athleteWith(one!, () => second);
+    expect(await athleteWith(two!)).toBe(seeded.athlete.id);
+    secondDone();
+    expect(await late).toBe(seeded.athlete.id);
+    expect(await refreshes()).toBe(2);
     const stored = await two!.accessTokenFor(runner.userId);
-    expect(await one!.accessTokenFor(runner.userId, { refused: seeded.access_token })).toBe(stored);
-    expect(await refreshes()).toBe(1);
     expect((await sealedTokens(runner.userId)).needs_reconnect).toBe(false);
     // The stored refresh token is the newest, the one Strava still accepts: a later refresh works.
     await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: stored });
     expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
-    expect(await refreshes()).toBe(2);
+    expect(await refreshes()).toBe(3);
     expect((await sealedTokens(runner.userId)).needs_reconnect).toBe(false);
   });
 
