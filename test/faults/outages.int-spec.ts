@@ -196,7 +196,7 @@ beforeAll(async () => {
     },
     { timeoutMs: 20_000 },
   );
-}, 400_000);
+}, 600_000);
 
 afterAll(async () => {
   await db?.end().catch(() => undefined);
