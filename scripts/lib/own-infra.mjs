@@ -160,9 +160,15 @@ export async function startOwnPostgres() {
     '-c',
     'shared_buffers=32MB',
   ];
+  // stop(): SIGINT is PostgreSQL's fast shutdown: sessions are ended at once, as when a database goes down.
+  // SIGTERM (smart shutdown) would wait for every pooled connection to close, i.e. forever.
   const postgres = restartable('postgres', pgBin('postgres'), args, port, {
     spawnOptions: user,
     ready: acceptsQueries,
+    stopSignal: 'SIGINT',
+    // kill(): SIGQUIT is the immediate shutdown (no checkpoint, crash recovery at the next start), as
+    // `npm run chaos` promises; a SIGKILL of the postmaster would leave its backends running.
+    killSignal: 'SIGQUIT',
   });
   await postgres.start();
   return Object.assign(postgres, {

@@ -85,15 +85,20 @@ export async function prepareRunners(base, count, label = 'load') {
 }
 
 /**
- * Sends `ratePerSecond` writes, cycling sign-up, page edit, encouragement and manual run over the
- * runners, until `stop()`. Each write carries a unique marker and an Idempotency-Key.
+ * Sends `ratePerSecond` writes, cycling `kinds` (sign-up, page edit, encouragement, manual run) over
+ * the runners, until `stop()`. Each write carries a unique marker and an Idempotency-Key. A sign-up
+ * costs a password hash (argon2, seconds of CPU on a busy 2-core machine): list it less often to
+ * keep a small machine from measuring its own CPU rather than the fault.
  */
-export function startWriteLoad(base, runners, { ratePerSecond = 20, timeoutMs = 15_000 } = {}) {
+export function startWriteLoad(
+  base,
+  runners,
+  { ratePerSecond = 20, timeoutMs = 15_000, kinds = ['signup', 'edit', 'encouragement', 'run'] } = {},
+) {
   const requests = [];
   const inFlight = new Set();
   let n = 0;
   let running = true;
-  const kinds = ['signup', 'edit', 'encouragement', 'run'];
 
   function one() {
     const index = n++;
@@ -186,6 +191,30 @@ export function summarize(requests) {
     p50: Math.round(p(0.5)),
     p99: Math.round(p(0.99)),
   };
+}
+
+/**
+ * Statuses of the requests by the second they were sent, counted from `origin` (e.g. the fault),
+ * with the slowest answer of each second: `-1s 201×3 | 0s 503×2 201×1 (max 4012 ms) | …`.
+ */
+export function timeline(requests, origin) {
+  const seconds = new Map();
+  for (const r of requests) {
+    const s = Math.floor((r.at - origin) / 1000);
+    const entry = seconds.get(s) ?? { statuses: {}, max: 0 };
+    entry.statuses[r.status] = (entry.statuses[r.status] ?? 0) + 1;
+    entry.max = Math.max(entry.max, r.ms);
+    seconds.set(s, entry);
+  }
+  return [...seconds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([s, { statuses, max }]) =>
+        `${s}s ${Object.entries(statuses)
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')} (max ${Math.round(max)} ms)`,
+    )
+    .join(' | ');
 }
 
 /**

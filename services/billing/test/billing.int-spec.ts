@@ -319,5 +319,19 @@ describe('billing through the gateway, against the Stripe emulator', () => {
         body: { message: 'The payment provider is unavailable. Please try again.' },
       });
     });
+
+    it('gives up on a Stripe API that hangs within its budget: a clear 503 before the gateway times out, not a 504', async () => {
+      const runner = await signUp();
+      // Every checkout call hangs for 30 s (the SDK would wait 80 s per attempt by default, while
+      // the gateway's deadline is 5 s); billing's budget (STRIPE_TIMEOUT_MS, 4 s) ends it first.
+      await faults({ kind: 'hang', ms: 30_000, path: '/v1/checkout/sessions', method: 'POST' });
+      const hung = await createCheckout(runner);
+      expect(hung).toMatchObject({
+        status: 503,
+        body: { message: 'The payment provider is unavailable. Please try again.' },
+      });
+      await emulator('DELETE', '/_emulator/faults');
+      expect((await createCheckout(runner)).status).toBe(200);
+    });
   });
 });

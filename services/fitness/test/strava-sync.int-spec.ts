@@ -8,6 +8,8 @@ import {
 } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
+// Types only: the service's modules read their configuration when loaded, after the harness sets it.
+import type { StravaTokensService } from '../src/strava-connections/strava-tokens.service.js';
 import { startFitnessHarness, type FitnessHarness } from './fitness-harness.js';
 
 describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with the Strava emulator', () => {
@@ -267,6 +269,53 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
       }),
     ).rejects.toThrow(/400/);
     expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
+  });
+
+  it('refreshes a refused token once when two workers need a new one, at once or one after the other, keeping the newest refresh token', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(1);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(1));
+    while (h.workers.length < 2) await h.startWorker();
+    const { StravaTokensService: Tokens } = await import('../src/strava-connections/strava-tokens.service.js');
+    const { StravaApiError } = await import('../src/strava/strava.errors.js');
+    const [one, two] = h.workers.map((w) => w.get(Tokens));
+    const refreshes = async () =>
+      (await h.emulatorCall<{ token_refreshes: Record<string, number> }>('GET', '/_emulator/stats')).token_refreshes[
+        String(seeded.athlete.id)
+      ] ?? 0;
+    /** Reads the athlete with the worker's token, after `before()` (a slow request, say). */
+    const athleteWith = (tokens: StravaTokensService, before: () => Promise<unknown> = async () => undefined) =>
+      tokens.withAccessToken(runner.userId, async (token) => {
+        await before();
+        const res = await fetch(`${h.emulator.url}/api/v3/athlete`, { headers: { authorization: `Bearer ${token}` } });
+        if (res.status === 401) throw new StravaApiError('unauthorized', 401, 'refused');
+        return ((await res.json()) as { id: number }).id;
+      });
+
+    // Strava refuses the token both workers hold: both get a 401 at the same moment.
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: seeded.access_token });
+    expect(await Promise.all([athleteWith(one!), athleteWith(two!)])).toEqual([seeded.athlete.id, seeded.athlete.id]);
+    expect(await refreshes()).toBe(1);
+
+    // Again, but the first worker's request with the old token is answered (401) only after the
+    // second worker has refreshed and committed: the first then takes the stored token.
+    const previous = await one!.accessTokenFor(runner.userId);
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: previous });
+    let secondDone!: () => void;
+    const second = new Promise<void>((resolve) => (secondDone = resolve));
+    const late = athleteWith(one!, () => second);
+    expect(await athleteWith(two!)).toBe(seeded.athlete.id);
+    secondDone();
+    expect(await late).toBe(seeded.athlete.id);
+    expect(await refreshes()).toBe(2);
+    const stored = await two!.accessTokenFor(runner.userId);
+    expect((await sealedTokens(runner.userId)).needs_reconnect).toBe(false);
+    // The stored refresh token is the newest, the one Strava still accepts: a later refresh works.
+    await h.emulatorCall('POST', '/_emulator/tokens/expire', { access_token: stored });
+    expect(await syncNow(runner.userId)).toEqual({ message: 'Activities Synced', synced: 0 });
+    expect(await refreshes()).toBe(3);
+    expect((await sealedTokens(runner.userId)).needs_reconnect).toBe(false);
   });
 
   it('marks needsReconnect when Strava refuses the refresh token, and sync says so', async () => {

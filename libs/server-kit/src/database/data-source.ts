@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema } from 'typeorm';
 import { CreateEventTables1763800000000 } from '../events/event-tables.migration.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
@@ -16,6 +17,22 @@ export interface ServiceDataSourceConfig {
   poolSize?: number;
 }
 
+/**
+ * A pg client whose connection errors never become an uncaught exception. The database ending a
+ * connection (a restart, a failover) is an 'error' event on the client; pg-pool listens only while
+ * the client is idle and TypeORM only while its query runner holds it, and an 'error' event with no
+ * listener kills the process. In the fault test (PostgreSQL stopped 5 s) the fitness service died
+ * of an unhandled FATAL "terminating connection due to administrator command"; the exact path was
+ * not reproduced in isolation. The query in flight rejects anyway (a 503 for the caller) and the
+ * pool drops the client: this listener only keeps the process alive.
+ */
+class OutageProofClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
 export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataSourceOptions {
   return {
     type: 'postgres',
@@ -29,7 +46,11 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
     logging: ['error'],
     // One name per process in pg_stat_activity (`fitness`, `fitness-worker`): DB_APPLICATION_NAME,
     // set by the process launcher, else the schema.
-    extra: { max: config.poolSize ?? 10, application_name: process.env.DB_APPLICATION_NAME || config.schema },
+    extra: {
+      max: config.poolSize ?? 10,
+      application_name: process.env.DB_APPLICATION_NAME || config.schema,
+      Client: OutageProofClient,
+    },
   };
 }
 

@@ -11,6 +11,12 @@ export const billingEnvSchema = baseEnvSchema.extend({
   STRIPE_API_BASE: z.url().optional(),
   /** Lookup key of the $5/month price, found or created at start. */
   STRIPE_PRICE_LOOKUP_KEY: z.string().min(1).default('runpledge_monthly'),
+  /**
+   * The most one call to Stripe may take, retries included: under the gateway's RPC deadline
+   * (RPC_TIMEOUT_MS, 5 s), so a hanging Stripe is the clear 503 below, not the gateway's 504.
+   * The SDK's own default is 80 s per attempt.
+   */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
 });
 export type BillingEnv = z.infer<typeof billingEnvSchema>;
 

@@ -12,6 +12,8 @@ export interface StripeConfig {
   apiBase: URL | null;
   /** Test-mode keys or the emulator: /payment shows a 'test mode' badge. */
   testMode: boolean;
+  /** The most one call may take, retries included (STRIPE_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 /**
@@ -39,5 +41,6 @@ export function stripeConfigFrom(env: BillingEnv): StripeConfig {
     priceLookupKey: env.STRIPE_PRICE_LOOKUP_KEY,
     apiBase,
     testMode: apiBase !== null || secretKey.startsWith('sk_test_') || secretKey.startsWith('rk_test_'),
+    timeoutMs: env.STRIPE_TIMEOUT_MS,
   };
 }

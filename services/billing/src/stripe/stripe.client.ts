@@ -24,6 +24,9 @@ export class StripeClient {
       // A 5xx, a 409 or a lost connection is retried (twice, with backoff) with the same
       // idempotency key: one effect at Stripe, and the runner sees a failure only if it lasts.
       maxNetworkRetries: 2,
+      // A hanging attempt is given up after half the budget, leaving time for one retry; call()
+      // holds the whole (retries included) to STRIPE_TIMEOUT_MS. The SDK's default is 80 s.
+      timeout: Math.ceil(config.timeoutMs / 2),
       telemetry: false,
       ...(base && {
         host: base.hostname,
@@ -139,17 +142,29 @@ export class StripeClient {
     return this.stripe.webhooks.constructEvent(payload, signature, this.config.webhookSecret);
   }
 
-  // A missing object is a 404 for the caller; Stripe unreachable or failing is a 503, never a 500.
+  // A missing object is a 404 for the caller; Stripe unreachable, failing or too slow (over
+  // STRIPE_TIMEOUT_MS, retries included) is a 503, never a 500 nor the gateway's 504.
   private async call<T>(work: () => Promise<T>): Promise<T> {
+    const unavailable = () =>
+      new ServiceException(ErrorCode.ServiceUnavailable, 'The payment provider is unavailable. Please try again.');
+    let timer: NodeJS.Timeout | undefined;
+    const attempt = work();
+    // Given up on: its late failure is of no interest (a late success is deduplicated by its key).
+    attempt.catch(() => undefined);
     try {
-      return await work();
+      return await Promise.race([
+        attempt,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(unavailable()), this.config.timeoutMs);
+        }),
+      ]);
     } catch (err) {
+      if (err instanceof ServiceException) throw err;
       if (!(err instanceof Stripe.errors.StripeError)) throw err;
       if (err.code === 'resource_missing') throw ServiceException.notFound('Not found at the payment provider');
-      throw new ServiceException(
-        ErrorCode.ServiceUnavailable,
-        'The payment provider is unavailable. Please try again.',
-      );
+      throw unavailable();
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -32,22 +32,26 @@ export class StravaTokensService {
   }
 
   /**
-   * A usable access token: refreshed under a row lock when close to expiry (or when `force`, after a
-   * 401), always keeping the newest refresh token Strava returns.
+   * A usable access token: refreshed under a row lock when close to expiry, or when Strava refused
+   * `refused` (a 401) and it is still the stored one, always keeping the newest refresh token Strava
+   * returns. Two workers that both had a token refused refresh once: the second finds the token
+   * the first stored, whenever it comes (while the first holds the lock, or after it committed).
    */
-  async accessTokenFor(userId: string, options: { force?: boolean } = {}): Promise<string> {
+  async accessTokenFor(userId: string, options: { refused?: string } = {}): Promise<string> {
+    const stale = (connection: StravaConnectionEntity): boolean =>
+      options.refused !== undefined
+        ? decryptToken(this.key, connection.accessTokenSealed) === options.refused
+        : this.expiresSoon(connection);
     const current = await this.connections.findByUserId(userId);
     if (!current || current.needsReconnect) throw new ReconnectRequiredError(userId);
-    if (!options.force && !this.expiresSoon(current)) return decryptToken(this.key, current.accessTokenSealed);
+    if (!stale(current)) return decryptToken(this.key, current.accessTokenSealed);
 
     let revoked = false;
     const token = await this.dataSource.transaction(async (manager) => {
       const locked = await this.connections.lockByUserId(manager, userId);
       if (!locked || locked.needsReconnect) throw new ReconnectRequiredError(userId);
       // Another job refreshed while we waited for the lock: use its token.
-      if (locked.accessTokenSealed !== current.accessTokenSealed || (!options.force && !this.expiresSoon(locked))) {
-        return decryptToken(this.key, locked.accessTokenSealed);
-      }
+      if (!stale(locked)) return decryptToken(this.key, locked.accessTokenSealed);
       try {
         const fresh = await this.strava.refresh(decryptToken(this.key, locked.refreshTokenSealed));
         await this.connections.updateTokens(manager, userId, {
@@ -71,14 +75,15 @@ export class StravaTokensService {
     return token;
   }
 
-  /** Runs `call` with a token; on a 401 refreshes once and tries again. */
+  /** Runs `call` with a token; on a 401 refreshes once (unless another job already did) and tries again. */
   async withAccessToken<T>(userId: string, call: (accessToken: string) => Promise<T>): Promise<T> {
+    const accessToken = await this.accessTokenFor(userId);
     try {
-      return await call(await this.accessTokenFor(userId));
+      return await call(accessToken);
     } catch (err) {
       if (!(err instanceof StravaApiError) || err.failure !== 'unauthorized') throw err;
     }
-    return call(await this.accessTokenFor(userId, { force: true }));
+    return call(await this.accessTokenFor(userId, { refused: accessToken }));
   }
 
   private expiresSoon(connection: StravaConnectionEntity): boolean {

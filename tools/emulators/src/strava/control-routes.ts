@@ -95,6 +95,7 @@ export function registerStravaControlRoutes(router: Router, ctx: StravaControlCo
       pushes: { sent: pushes.attempts.filter((a) => a.ok).length, failed: pushes.attempts.filter((a) => !a.ok).length },
       athletes: state.athletes.size,
       activities: state.activities.size,
+      token_refreshes: Object.fromEntries(state.tokenRefreshes),
       push_subscription: state.pushSubscription
         ? { id: state.pushSubscription.id, callback_url: state.pushSubscription.callback_url }
         : null,

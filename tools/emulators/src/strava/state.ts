@@ -159,6 +159,8 @@ export class StravaState {
   readonly accessTokens = new Map<string, AccessTokenRecord>();
   private readonly refreshTokens = new Map<string, RefreshTokenRecord>();
   pushSubscription: PushSubscription | null = null;
+  /** Refresh-token grants per athlete: how tests see that concurrent refreshes were one. */
+  readonly tokenRefreshes = new Map<number, number>();
   private nextAthleteId = 1_000_001;
   private nextActivityId = 12_000_000_001;
   private nextSubscriptionId = 250_001;
@@ -181,6 +183,7 @@ export class StravaState {
     this.codes.clear();
     this.accessTokens.clear();
     this.refreshTokens.clear();
+    this.tokenRefreshes.clear();
     this.pushSubscription = null;
     this.nextAthleteId = 1_000_001;
     this.nextActivityId = 12_000_000_001;
@@ -319,6 +322,7 @@ export class StravaState {
       throw badRequest('RefreshToken', 'refresh_token', 'invalid');
     }
     record.revoked = true;
+    this.tokenRefreshes.set(record.athleteId, (this.tokenRefreshes.get(record.athleteId) ?? 0) + 1);
     return this.issueTokens(record.athleteId, clientId, record.scope);
   }
 
