@@ -57,7 +57,13 @@ export async function registerSpaHosting(
     const canonical = canonicalRunnerPagePath(path);
     if (canonical !== undefined) {
       const search = request.url.slice(path.length);
-      void reply.redirect(`${canonical}${search}`, 301);
+      // One hop, also for an old address typed another way.
+      const moved = pageTags?.movedPath?.(canonical).catch(() => undefined) ?? Promise.resolve(undefined);
+      void moved.then((target) => {
+        // A move is not for good (the page may move again, even back): browsers must ask again.
+        if (target !== undefined) void reply.header('cache-control', 'no-cache');
+        void reply.redirect(`${target ?? canonical}${search}`, 301);
+      });
       return true;
     }
     // Revalidated; a moved page's 301 is not kept either: it may move again, even back here.
