@@ -1,13 +1,17 @@
 import { FIELD_LIMITS, FUNDRAISING_LIMITS } from '@runpledge/contracts';
+import { lazy, Suspense } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { SlugCheck } from '../hooks/use-slug-check';
 import { acceptsNumber, MAX_LENGTH, type SignupField, type SignupFormValues } from '../utils/signup-form-values';
-import { ChallengesEditor } from './challenges-editor';
 import { FormSection } from './form-section';
 import { SlugField } from './slug-field';
+
+// Drag and drop (dnd-kit) is the form's heaviest part and sits low on the page: its own chunk,
+// fetched as the form first renders, keeps /signup's first load within its budget.
+const ChallengesEditor = lazy(() => import('./challenges-editor').then((m) => ({ default: m.ChallengesEditor })));
 
 const HOURS = { min: FIELD_LIMITS.goalHoursMin, max: FIELD_LIMITS.goalHoursMax, decimals: 0 } as const;
 const MINUTES = { min: FIELD_LIMITS.goalMinutesMin, max: FIELD_LIMITS.goalMinutesMax, decimals: 0 } as const;
@@ -279,7 +283,9 @@ export function PageDetailsFields({ values, errors, set, slugCheck, onSlugChange
         title="Challenges"
         description="Fun dares supporters can pick when they donate. Drag to put your favourites first."
       >
-        <ChallengesEditor challenges={values.challenges} onChange={(next) => set('challenges', next)} />
+        <Suspense fallback={<p className="text-muted-foreground">Loading challenges…</p>}>
+          <ChallengesEditor challenges={values.challenges} onChange={(next) => set('challenges', next)} />
+        </Suspense>
       </FormSection>
 
       <FormSection title="Your page link" description="Where supporters will find your page.">
