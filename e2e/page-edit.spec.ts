@@ -89,16 +89,17 @@ test('the owner edits every field, sees a validation message, moves the page, an
 
 test("another runner's page has nothing to edit: the not-found view", async ({ browser }) => {
   const owner = await signedInContext(browser);
-  const { urlSlug } = await createPage(owner.context.request);
+  const { id, urlSlug } = await createPage(owner.context.request);
   const other = await signedInContext(browser);
   const page = await other.context.newPage();
   await page.goto(`/${urlSlug}/edit`);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
-  const put = await other.context.request.put(`/api/runner-profile/${urlSlug}`, {
+  const put = await other.context.request.put(`/api/runner-profile/${id}`, {
     headers: SAME_ORIGIN,
     data: { urlSlug: unique('stolen') },
   });
-  expect(put.status()).toBe(404);
+  expect(put.status()).toBe(403);
+  expect((await owner.context.request.get(`/api/runner-profile/${urlSlug}`)).status()).toBe(200);
   await owner.context.close();
   await other.context.close();
 });
