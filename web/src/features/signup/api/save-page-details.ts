@@ -13,7 +13,10 @@ import { planChallenges, toProfileChanges, type SignupFormValues } from '../util
  * before anything else changes), then its challenges one by one, each kept under its id.
  */
 export async function savePageDetails(page: Profile, values: SignupFormValues): Promise<Profile> {
-  const { profile } = await api.put<{ profile: Profile }>(`/api/runner-profile/${page.id}`, toProfileChanges(values));
+  const { profile } = await api.put<{ profile: Profile }>(
+    `/api/runner-profile/${page.id}`,
+    toProfileChanges(values, page),
+  );
   const plan = planChallenges(page.fundraisingChallenges, values.challenges);
   for (const id of plan.remove) await deleteChallenge(id);
   for (const { id, input } of plan.update) await updateChallenge(id, input);

@@ -7,6 +7,7 @@ import {
   newChallengeDraft,
   planChallenges,
   suggestSlug,
+  toProfileChanges,
   toSignupFormData,
   validateSignupForm,
   valuesFromSavedForm,
@@ -309,5 +310,35 @@ describe('planChallenges: an edited page keeps its challenges by id', () => {
     expect(planChallenges(saved, [a!, c!, added])).toMatchObject({ remove: ['b'], reorder: false });
     // A new one first: the order is sent.
     expect(planChallenges(saved, [added, a!, b!, c!]).reorder).toBe(true);
+  });
+});
+
+describe('toProfileChanges: the PUT body of an edited page', () => {
+  it("sends every detail with only the chosen platform's field, and the goal only when it changed", () => {
+    const values = filled({
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: ' https://dd.example/e ',
+      donorDriveParticipantId: '42',
+      fundraisingGoal: '2000',
+    });
+    const body = toProfileChanges(values, { fundraisingGoal: '2000.00' });
+    expect(body).toEqual({
+      urlSlug: 'jane-doe',
+      name: 'Jane Doe',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2026-10-11',
+      goalHours: 3,
+      goalMinutes: 45,
+      donationPlatform: 'donordrive',
+      hakuDonationUrl: null,
+      donorDriveEventUrl: 'https://dd.example/e',
+      donorDriveParticipantId: '42',
+      justGivingPageShortName: null,
+      description: 'Running for the hospital.',
+    });
+    expect(toProfileChanges(values, { fundraisingGoal: '1500.00' })).toMatchObject({ fundraisingGoal: 2000 });
+    expect(toProfileChanges({ ...values, fundraisingGoal: '' }, { fundraisingGoal: '1500.00' })).toMatchObject({
+      fundraisingGoal: 0,
+    });
   });
 });

@@ -140,9 +140,16 @@ export function valuesFromProfile(profile: Profile): SignupFormValues {
   };
 }
 
-/** The PUT body of an edited page: every detail field; totals and challenges go their own ways. */
-export function toProfileChanges(values: SignupFormValues): Record<string, unknown> {
+/**
+ * The PUT body of an edited page: every detail field; totals and challenges go their own ways.
+ * The goal only when changed: a goal sent counts as the owner's own (a platform's no longer replaces it).
+ */
+export function toProfileChanges(
+  values: SignupFormValues,
+  page: Pick<Profile, 'fundraisingGoal'>,
+): Record<string, unknown> {
   const data = toSignupFormData(values);
+  const goal = data.fundraising_goal ?? 0;
   return {
     urlSlug: data.url_slug,
     name: data.name,
@@ -156,7 +163,7 @@ export function toProfileChanges(values: SignupFormValues): Record<string, unkno
     donorDriveParticipantId: data.donorDriveParticipantId || null,
     justGivingPageShortName: data.justGivingPageShortName || null,
     // Cleared, the goal is 0: no progress bar.
-    fundraisingGoal: data.fundraising_goal ?? 0,
+    ...(goal !== Number(page.fundraisingGoal) ? { fundraisingGoal: goal } : {}),
     description: data.description,
   };
 }
