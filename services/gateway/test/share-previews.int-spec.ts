@@ -171,6 +171,72 @@ describe('sharing previews through the gateway', () => {
     expect(redrawn.headers.get('etag')).not.toBe(etag);
   });
 
+  it('sends an old address of a moved page to the new one with a 301; the API finds it by either', async () => {
+    const page = await createPage();
+    await publish(page.urlSlug);
+    expect((await get(`/${page.urlSlug}`)).status).toBe(200); // cached under the old slug
+    const newSlug = `moved-${Date.now().toString(36)}`;
+    const moved = await get(`/api/runner-profile/${page.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ urlSlug: newSlug }),
+    });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as { profile: Profile }).profile.urlSlug).toBe(newSlug);
+
+    for (const [from, to] of [
+      [`/${page.urlSlug}`, `/${newSlug}`],
+      [`/${page.urlSlug}/?ref=qr`, `/${newSlug}?ref=qr`],
+      [`/${page.urlSlug}/fitness`, `/${newSlug}/fitness`],
+      [`/${page.urlSlug}/edit`, `/${newSlug}/edit`],
+    ] as const) {
+      const res = await get(from, { redirect: 'manual' });
+      expect([from, res.status, res.headers.get('location')]).toEqual([from, 301, to]);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+    const now = await get(`/${newSlug}`, { redirect: 'manual' });
+    expect(now.status).toBe(200);
+    expect(meta(await now.text(), 'og:url')[0]).toMatch(new RegExp(`/${newSlug}$`));
+    for (const slug of [page.urlSlug, newSlug]) {
+      const res = await get(`/api/runner-profile/${slug}`);
+      expect(((await res.json()) as { profile: Profile }).profile).toMatchObject({ id: page.id, urlSlug: newSlug });
+    }
+  });
+
+  it("keeps an unpublished page's new address to itself: its old address gets the app, no 301", async () => {
+    const signup = await get('/api/auth/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `share-${randomUUID()}@example.com`, password: 'Secret123' }),
+    });
+    const otherCookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+    const created = await get('/api/runner-profile', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: otherCookie },
+      body: JSON.stringify({
+        urlSlug: `hidden-${Date.now().toString(36)}`,
+        name: 'Hidden Runner',
+        marathonName: 'Chicago Marathon',
+        marathonDate: '2027-10-10',
+        description: 'Not yet.',
+        donationPlatform: 'other',
+        charityLink: 'https://charity.example.org/donate',
+      }),
+    });
+    const page = ((await created.json()) as { profile: Profile }).profile;
+    const newSlug = `hidden-moved-${Date.now().toString(36)}`;
+    const moved = await get(`/api/runner-profile/${page.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: otherCookie },
+      body: JSON.stringify({ urlSlug: newSlug }),
+    });
+    expect(moved.status).toBe(200);
+    const res = await get(`/${page.urlSlug}`, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain(newSlug);
+    expect((await get(`/api/runner-profile/${page.urlSlug}`)).status).toBe(404);
+  });
+
   it('answers unknown pages, reserved routes and bad slugs with the site tags and 404 cards, never a 500', async () => {
     for (const path of ['/nobody-has-this', '/login', '/test-jane', '/Not_A_Slug', '/a/b']) {
       const res = await get(path);

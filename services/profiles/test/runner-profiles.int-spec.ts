@@ -357,6 +357,116 @@ describe('profiles over NATS', () => {
     });
   });
 
+  describe('changing the slug', () => {
+    const update = (userId: string, profileId: string, changes: Record<string, unknown>) =>
+      call<Profile>(PROFILES.profile.update, { userId, profileId, changes });
+
+    it('moves the page, keeps the old address finding it, announces both and records the move for fitness', async () => {
+      const userId = randomUUID();
+      const created = await createProfile(userId);
+      const to = newSlug();
+      const moved = await ok<Profile>(PROFILES.profile.update, {
+        userId,
+        profileId: created.id,
+        changes: { url_slug: to, description: 'Moved' },
+      });
+      expect(moved).toMatchObject({ urlSlug: to, description: 'Moved', id: created.id });
+      // The old address finds the page, whose urlSlug says where it lives now.
+      expect(await getBySlug(created.urlSlug)).toMatchObject({ id: created.id, urlSlug: to });
+      expect(await getBySlug(to)).toMatchObject({ id: created.id, urlSlug: to });
+      expect(await outboxFor(PROFILES_EVENTS.slugChanged.type, created.id)).toEqual([
+        { profileId: created.id, userId, urlSlug: to },
+      ]);
+      await eventually(async () =>
+        expect(announcedFor(created.id)).toEqual(
+          expect.arrayContaining([
+            { slug: created.urlSlug, profileId: created.id },
+            { slug: to, profileId: created.id },
+          ]),
+        ),
+      );
+      // Neither address can be taken by another page, nor announced free.
+      for (const slug of [created.urlSlug, to]) {
+        const taken = await call(PROFILES.profile.create, {
+          userId: randomUUID(),
+          profile: profileBody({ urlSlug: slug }),
+        });
+        expect([slug, taken.err]).toEqual([slug, { status: 409, code: 'CONFLICT', message: SLUG_TAKEN_MESSAGE }]);
+        expect(await ok(PROFILES.slug.availability, { slug })).toMatchObject({ available: false });
+      }
+    });
+
+    it("refuses another page's address or former address with 409, changing nothing", async () => {
+      const userId = randomUUID();
+      const mine = await createProfile(userId);
+      const other = await createProfile(randomUUID());
+      const otherFormer = other.urlSlug;
+      await ok<Profile>(PROFILES.profile.update, {
+        userId: other.userId,
+        profileId: other.id,
+        changes: { urlSlug: newSlug() },
+      });
+      const otherNow = (await getBySlug(otherFormer)).urlSlug;
+      for (const slug of [otherNow, otherFormer]) {
+        const reply = await update(userId, mine.id, { urlSlug: slug, description: 'Not saved' });
+        expect([slug, reply.err]).toEqual([slug, { status: 409, code: 'CONFLICT', message: SLUG_TAKEN_MESSAGE }]);
+      }
+      expect(await getBySlug(mine.urlSlug)).toMatchObject({ id: mine.id, description: 'Running for the kids.' });
+      expect(await getBySlug(otherFormer)).toMatchObject({ id: other.id });
+      const bad = await update(userId, mine.id, { urlSlug: 'Bad Slug' });
+      expect(bad.err).toMatchObject({ status: 400 });
+      const reserved = await update(userId, mine.id, { urlSlug: 'login' });
+      expect(reserved.err).toMatchObject({
+        status: 400,
+        message: 'This page address is reserved. Please choose another.',
+      });
+    });
+
+    it('lets the page move back to its own former address, the newer one then redirecting', async () => {
+      const userId = randomUUID();
+      const created = await createProfile(userId);
+      const second = newSlug();
+      await ok<Profile>(PROFILES.profile.update, { userId, profileId: created.id, changes: { urlSlug: second } });
+      const back = await ok<Profile>(PROFILES.profile.update, {
+        userId,
+        profileId: created.id,
+        changes: { urlSlug: created.urlSlug },
+      });
+      expect(back.urlSlug).toBe(created.urlSlug);
+      expect(await getBySlug(second)).toMatchObject({ id: created.id, urlSlug: created.urlSlug });
+      // The same slug again is no change: no event, no redirect to itself.
+      await ok<Profile>(PROFILES.profile.update, {
+        userId,
+        profileId: created.id,
+        changes: { urlSlug: created.urlSlug },
+      });
+      expect((await outboxFor(PROFILES_EVENTS.slugChanged.type, created.id)).map((e) => e.urlSlug)).toEqual([
+        second,
+        created.urlSlug,
+      ]);
+      const redirects = await db.query(
+        `SELECT old_slug FROM profiles.slug_redirects WHERE runner_profile_id = $1 ORDER BY old_slug`,
+        [created.id],
+      );
+      expect(redirects.rows).toEqual([{ old_slug: second }]);
+    });
+
+    it('answers 403 to another user, and the redirects go with the page', async () => {
+      const userId = randomUUID();
+      const created = await createProfile(userId);
+      const stolen = await update(randomUUID(), created.id, { urlSlug: newSlug() });
+      expect(stolen.err).toMatchObject({ status: 403 });
+      const to = newSlug();
+      await ok<Profile>(PROFILES.profile.update, { userId, profileId: created.id, changes: { urlSlug: to } });
+      await ok(PROFILES.profile.delete, { userId, profileId: created.id });
+      for (const slug of [created.urlSlug, to]) {
+        expect((await call(PROFILES.profile.getBySlug, { slug })).err).toMatchObject({ status: 404 });
+      }
+      // Free again once the page is gone.
+      expect(await ok(PROFILES.slug.availability, { slug: created.urlSlug })).toMatchObject({ available: true });
+    });
+  });
+
   describe('deleting a page', () => {
     it('removes it with its challenges and encouragement, for the owner only, and tells the others', async () => {
       const userId = randomUUID();

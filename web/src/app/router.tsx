@@ -57,6 +57,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           children: [
             { path: 'dashboard', lazy: page(() => import('./routes/dashboard')) },
             { path: 'settings', lazy: page(() => import('./routes/settings')) },
+            { path: ':slug/edit', lazy: page(() => import('./routes/edit-page')) },
           ],
         },
         { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },

@@ -20,7 +20,12 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.challengeClaimed.type,
   ],
   billing: [IDENTITY_EVENTS.userDeleted.type],
-  fitness: [PROFILES_EVENTS.profileCreated.type, PROFILES_EVENTS.profileDeleted.type, IDENTITY_EVENTS.userDeleted.type],
+  fitness: [
+    PROFILES_EVENTS.profileCreated.type,
+    PROFILES_EVENTS.slugChanged.type,
+    PROFILES_EVENTS.profileDeleted.type,
+    IDENTITY_EVENTS.userDeleted.type,
+  ],
 };
 
 /** Core-NATS announcements (not JetStream) a service publishes and the gateway hears. */

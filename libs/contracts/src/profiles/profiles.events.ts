@@ -10,6 +10,11 @@ export const PROFILES_EVENTS = {
     'profiles.profile.deleted',
     z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
   ),
+  /** The page moved to a new address (the old one redirects): copies kept by slug follow it. */
+  slugChanged: defineEvent(
+    'profiles.profile.slug-changed',
+    z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
+  ),
   /** A supporter chose a challenge: the owner is e-mailed once (profiles consumes it itself). */
   challengeClaimed: defineEvent(
     'profiles.challenge.claimed',

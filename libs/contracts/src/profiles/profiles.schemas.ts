@@ -202,13 +202,13 @@ export const createProfileRequestSchema = z.preprocess(
 export type CreateProfileRequest = z.infer<typeof createProfileRequestSchema>;
 
 /**
- * PUT: any editable field (the slug is not: shared links must keep working). Absent fields stay
- * as they are, so nothing here has a default; the service re-checks the platform rule on the
- * merged result.
+ * PUT: any editable field, the slug too (the old address keeps leading to the page: profiles keeps
+ * it as a redirect). Absent fields stay as they are, so nothing here has a default; the service
+ * re-checks the platform rule on the merged result.
  */
 export const updateProfileRequestSchema = z.preprocess(
   camelize,
-  profileFieldsSchema.extend({ connectStrava: z.boolean() }).partial(),
+  profileFieldsSchema.extend({ connectStrava: z.boolean(), urlSlug: urlSlugSchema }).partial(),
 );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 

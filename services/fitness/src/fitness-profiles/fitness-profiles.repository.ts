@@ -19,6 +19,14 @@ export class FitnessProfilesRepository {
     return (await this.profiles.countBy({ userId })) > 0;
   }
 
+  /** The page as first announced; a copy already there is newer (its slug may have moved since). */
+  async insertIfAbsent(
+    manager: EntityManager,
+    page: { profileId: string; userId: string; urlSlug: string },
+  ): Promise<void> {
+    await manager.createQueryBuilder().insert().into(FitnessProfileEntity).values(page).orIgnore().execute();
+  }
+
   async upsert(manager: EntityManager, page: { profileId: string; userId: string; urlSlug: string }): Promise<void> {
     await manager.upsert(FitnessProfileEntity, page, ['profileId']);
   }

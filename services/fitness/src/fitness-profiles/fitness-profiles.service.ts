@@ -22,7 +22,9 @@ export class FitnessProfilesService implements OnModuleInit {
 
   /** Fitness keeps its own copy of who owns which page: owner checks never ask profiles. */
   onModuleInit(): void {
-    this.events.on(PROFILES_EVENTS.profileCreated, (page, { manager }) => this.pages.upsert(manager, page));
+    // Created and slug-changed come on separate consumers: a late "created" must not undo a move.
+    this.events.on(PROFILES_EVENTS.profileCreated, (page, { manager }) => this.pages.insertIfAbsent(manager, page));
+    this.events.on(PROFILES_EVENTS.slugChanged, (page, { manager }) => this.pages.upsert(manager, page));
     this.events.on(PROFILES_EVENTS.profileDeleted, (page, { manager }) => this.pages.delete(manager, page.profileId));
   }
 

@@ -50,6 +50,20 @@ describe('ProfileViewCache', () => {
     expect(await cache.get('jane', async () => view('a', 'newer'))).toEqual(view('a', 'newer'));
   });
 
+  it('drops a moved page under every slug it was read by: its old one and its new one', async () => {
+    const cache = new ProfileViewCache({ ttlMs: 60_000, maxEntries: 10 });
+    const dropped: (string[] | 'all')[] = [];
+    cache.onInvalidate((slugs) => dropped.push(slugs));
+    const load = jest.fn(async () => view('a'));
+    await cache.get('jane-old', load);
+    await cache.get('jane-new', load);
+    cache.invalidate('a');
+    expect(dropped).toEqual([['jane-old', 'jane-new']]);
+    await cache.get('jane-old', load);
+    await cache.get('jane-new', load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
   it('neither keeps nor shares a load that began before a change', async () => {
     const cache = new ProfileViewCache({ ttlMs: 60_000, maxEntries: 10 });
     const stale = deferred<PublicProfileView>();

@@ -29,7 +29,8 @@ export interface MaybeStaleView {
 export class ProfileViewCache {
   private readonly entries = new Map<string, Entry>();
   private readonly lastServed = new Map<string, PublicProfileView>();
-  private readonly slugById = new Map<string, string>();
+  /** The keys each page is cached under: its slug, and former slugs it was looked up by. */
+  private readonly slugsById = new Map<string, Set<string>>();
   private readonly inflight = new Map<string, Promise<PublicProfileView>>();
   /** Bumped by every invalidation: a load that started before one may be stale, so it is not kept. */
   private generation = 0;
@@ -82,14 +83,12 @@ export class ProfileViewCache {
     this.generation += 1;
     // Requests from now on must not join a load that may have read the old row.
     this.inflight.clear();
-    const cachedSlug = this.slugById.get(profileId);
-    this.slugById.delete(profileId);
-    for (const s of [cachedSlug, slug]) {
-      if (s === undefined) continue;
+    const slugs = [...new Set([...(this.slugsById.get(profileId) ?? []), ...(slug === undefined ? [] : [slug])])];
+    this.slugsById.delete(profileId);
+    for (const s of slugs) {
       this.entries.delete(s);
       this.lastServed.delete(s);
     }
-    const slugs = [...new Set([cachedSlug, slug].filter((s) => s !== undefined))];
     for (const listener of this.listeners) listener(slugs);
   }
 
@@ -98,7 +97,7 @@ export class ProfileViewCache {
     this.generation += 1;
     this.inflight.clear();
     this.entries.clear();
-    this.slugById.clear();
+    this.slugsById.clear();
     this.lastServed.clear();
     for (const listener of this.listeners) listener('all');
   }
@@ -111,7 +110,7 @@ export class ProfileViewCache {
   private store(slug: string, view: PublicProfileView): void {
     this.entries.delete(slug);
     this.entries.set(slug, { view, expiresAt: this.now() + this.options.ttlMs });
-    this.slugById.set(view.id, slug);
+    this.slugsById.set(view.id, (this.slugsById.get(view.id) ?? new Set()).add(slug));
     this.lastServed.delete(slug);
     this.lastServed.set(slug, view);
     while (this.lastServed.size > this.options.maxEntries) {
@@ -121,7 +120,9 @@ export class ProfileViewCache {
     while (this.entries.size > this.options.maxEntries) {
       const [oldestSlug, oldest] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(oldestSlug);
-      this.slugById.delete(oldest.view.id);
+      const keys = this.slugsById.get(oldest.view.id);
+      keys?.delete(oldestSlug);
+      if (keys?.size === 0) this.slugsById.delete(oldest.view.id);
     }
   }
 }

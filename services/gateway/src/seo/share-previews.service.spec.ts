@@ -52,6 +52,22 @@ describe('SharePreviewsService', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it("names a moved published page's new address for its old one (fitness and edit too), and nothing else", async () => {
+    const moved = publishedView({ urlSlug: 'jane-2027' });
+    const { service } = previewsOf({
+      'jane-runs': moved,
+      'jane-2027': moved,
+      'hidden-old': publishedView({ urlSlug: 'hidden-new', published: false }),
+    });
+    expect(await service.movedPath('/jane-runs')).toBe('/jane-2027');
+    expect(await service.movedPath('/jane-runs/')).toBe('/jane-2027');
+    expect(await service.movedPath('/jane-runs/fitness')).toBe('/jane-2027/fitness');
+    expect(await service.movedPath('/jane-runs/edit')).toBe('/jane-2027/edit');
+    for (const path of ['/jane-2027', '/hidden-old', '/nobody', '/login', '/jane-runs/other', '/a/b/c']) {
+      expect([path, await service.movedPath(path)]).toEqual([path, undefined]);
+    }
+  });
+
   it('does not hold a page back for a slow profiles service: the site tags go out after 1.5 s', async () => {
     const { service, load } = previewsOf({});
     load.mockImplementation(() => new Promise<PublicProfileView>(() => {}));

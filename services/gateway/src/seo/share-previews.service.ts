@@ -57,6 +57,19 @@ export class SharePreviewsService {
     return `${tags}\n    ${runnerPageDataScript(view)}`;
   }
 
+  /**
+   * `/{new}` (with `/fitness` or `/edit` kept) for a path naming a published page by a slug it had
+   * before moving; undefined otherwise. An unpublished page's new address is not told to anyone.
+   */
+  async movedPath(path: string): Promise<string | undefined> {
+    const match = /^\/([^/.]+)(\/fitness|\/edit)?\/?$/.exec(path);
+    if (!match) return undefined;
+    const slug = match[1]!;
+    const view = await this.publishedPageAt(`/${slug}`);
+    if (!view || view.urlSlug === slug.toLowerCase()) return undefined;
+    return `/${view.urlSlug}${match[2] ?? ''}`;
+  }
+
   /** A published page's card; 404 `Runner profile not found` for an unknown or unpublished page. */
   async runnerCard(slug: string): Promise<RunnerCard> {
     const view = await this.views.bySlug(slug);

@@ -12,6 +12,8 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** The head tags (escaped HTML) of a web app path: a runner page's own, or the site's. */
 export interface PageTags {
   tagsFor(path: string): Promise<string>;
+  /** Where a runner page's path lives now when the page moved to a new slug, else undefined. */
+  movedPath?(path: string): Promise<string | undefined>;
 }
 
 /**
@@ -55,22 +57,47 @@ export async function registerSpaHosting(
     const canonical = canonicalRunnerPagePath(path);
     if (canonical !== undefined) {
       const search = request.url.slice(path.length);
-      void reply.redirect(`${canonical}${search}`, 301);
+      // One hop, also for an old address typed another way.
+      const moved = pageTags?.movedPath?.(canonical).catch(() => undefined) ?? Promise.resolve(undefined);
+      void moved.then((target) => {
+        // A move is not for good (the page may move again, even back): browsers must ask again.
+        if (target !== undefined) void reply.header('cache-control', 'no-cache');
+        void reply.redirect(`${target ?? canonical}${search}`, 301);
+      });
       return true;
     }
-    void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // Revalidated; a moved page's 301 is not kept either: it may move again, even back here.
+    void reply.header('cache-control', 'no-cache');
     if (!pageTags) {
-      sendCompressed(request, reply, indexHtml);
+      sendCompressed(request, reply.type('text/html; charset=utf-8'), indexHtml);
       return true;
     }
-    // Answered once the tags are known; a failed look-up still gets the page.
-    const send = (html: string) => sendCompressed(request, reply, html);
-    void pageTags.tagsFor(path).then(
-      (tags) => send(template.render(tags, isRunnerPagePath(path) ? preloads : '')),
-      () => send(indexHtml),
-    );
+    void answerWithTags(request, reply, path, pageTags, (tags) =>
+      template.render(tags, isRunnerPagePath(path) ? preloads : ''),
+    ).catch(() => sendCompressed(request, reply.type('text/html; charset=utf-8'), indexHtml));
     return true;
   };
+}
+
+/**
+ * A page that moved to a new slug answers 301 to its new address (the search kept); any other
+ * path gets the app's HTML once its head tags are known. A failed look-up rejects: the caller
+ * sends the page without them.
+ */
+async function answerWithTags(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  pageTags: PageTags,
+  render: (tags: string) => string,
+): Promise<void> {
+  const moved = await pageTags.movedPath?.(path).catch(() => undefined);
+  if (moved !== undefined) {
+    void reply.redirect(`${moved}${request.url.slice(path.length)}`, 301);
+    return;
+  }
+  const html = render(await pageTags.tagsFor(path));
+  sendCompressed(request, reply.type('text/html; charset=utf-8'), html);
 }
 
 /**

@@ -8,10 +8,12 @@ import { FundraisingMilestoneEntity } from '../fundraising-totals/fundraising-mi
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
+import { SlugRedirectEntity } from '../runner-profiles/slug-redirect.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
 import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-CreateChallengeClaims.js';
+import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-CreateSlugRedirects.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -25,11 +27,13 @@ export const dataSourceOptions = serviceDataSourceOptions({
     ChallengeClaimEntity,
     DonationEntity,
     FundraisingMilestoneEntity,
+    SlugRedirectEntity,
   ],
   migrations: [
     CreateAccounts1763800000200,
     CreateRunnerProfiles1763800000210,
     AddFundraisingTotals1795552946745,
     CreateChallengeClaims1795552964729,
+    CreateSlugRedirects1795564544182,
   ],
 });

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Not, type EntityManager, type Repository } from 'typeorm';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { RunnerProfileEntity } from './runner-profile.entity.js';
+import { SlugRedirectEntity } from './slug-redirect.entity.js';
 
 export type RunnerProfileValues = Omit<RunnerProfileEntity, 'id' | 'createdAt' | 'updatedAt' | 'ownerAccess'>;
 export type RunnerProfileChanges = Partial<Omit<RunnerProfileValues, 'userId' | 'urlSlug'>>;
@@ -11,9 +12,24 @@ export type RunnerProfileChanges = Partial<Omit<RunnerProfileValues, 'userId' | 
 export class RunnerProfilesRepository {
   constructor(@InjectRepository(RunnerProfileEntity) private readonly profiles: Repository<RunnerProfileEntity>) {}
 
-  /** The page at `slug`, with its owner's access row (null when billing never spoke of them). */
+  /**
+   * The page at `slug`, or the page that had it before moving (its `urlSlug` then says where it is
+   * now), with its owner's access row (null when billing never spoke of them).
+   */
   findBySlugWithAccess(slug: string): Promise<RunnerProfileEntity | null> {
-    return this.withAccess().where('p.url_slug = :slug', { slug }).getOne();
+    return this.withAccess()
+      .where('p.url_slug = :slug', { slug })
+      .orWhere((qb) => {
+        const formerly = qb
+          .subQuery()
+          .select('r.runner_profile_id')
+          .from(SlugRedirectEntity, 'r')
+          .where('r.old_slug = :slug', { slug })
+          .getQuery();
+        return `p.id = ${formerly}`;
+      })
+      .limit(1)
+      .getOne();
   }
 
   /** The page with id `id`, with its owner's access row. */
@@ -48,8 +64,25 @@ export class RunnerProfilesRepository {
       .getMany();
   }
 
-  slugExists(slug: string): Promise<boolean> {
-    return this.profiles.existsBy({ urlSlug: slug });
+  /** Whether a page has `slug`, or had it and still redirects from it. */
+  async slugExists(slug: string, manager: EntityManager = this.profiles.manager): Promise<boolean> {
+    return (
+      (await manager.existsBy(RunnerProfileEntity, { urlSlug: slug })) ||
+      (await manager.existsBy(SlugRedirectEntity, { oldSlug: slug }))
+    );
+  }
+
+  /**
+   * Moves a page (locked by the caller) from `from` to `to`, keeping `from` as a redirect. False when
+   * `to` is another page's address or former address. Moving back to one of its own former
+   * addresses takes that redirect back.
+   */
+  async moveSlug(manager: EntityManager, id: string, from: string, to: string): Promise<boolean> {
+    await manager.delete(SlugRedirectEntity, { oldSlug: to, runnerProfileId: id });
+    if (await this.slugExists(to, manager)) return false;
+    await manager.insert(SlugRedirectEntity, { oldSlug: from, runnerProfileId: id });
+    await manager.update(RunnerProfileEntity, { id }, { urlSlug: to });
+    return true;
   }
 
   /** The user's pages, newest first, each with the owner's access row (for `published`). */

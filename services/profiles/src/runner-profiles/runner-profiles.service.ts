@@ -49,6 +49,8 @@ export class RunnerProfilesService {
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
     const created = await this.events.transaction(async (manager) => {
+      // Another page's former address still leads there.
+      if (await this.profiles.slugExists(fields.urlSlug, manager)) return null;
       const profile = await this.profiles.insertIfSlugFree(manager, {
         userId,
         urlSlug: fields.urlSlug,
@@ -112,11 +114,23 @@ export class RunnerProfilesService {
     return { visible: true, userId: page.userId };
   }
 
-  /** Changes what the owner sent; the platform rule holds for the result, its charity link re-derived. */
+  /**
+   * Changes what the owner sent; the platform rule holds for the result, its charity link re-derived.
+   * A new slug keeps the old one as a redirect (409 when another page has or had it).
+   */
   async update(userId: string, profileId: string, request: UpdateProfileRequest): Promise<Profile> {
     const updated = await this.events.transaction(async (manager) => {
       const current = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
-      const changes = changesOf(request);
+      const { urlSlug: newSlug, ...fieldChanges } = request;
+      if (newSlug !== undefined && newSlug !== current.urlSlug) {
+        const moved = await this.profiles
+          .moveSlug(manager, profileId, current.urlSlug, newSlug)
+          .catch((err: unknown) => (isUniqueViolation(err) ? false : Promise.reject(err)));
+        if (!moved) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
+        this.cache.afterCommit(manager, [{ slug: newSlug, profileId }]);
+        await this.events.record(manager, PROFILES_EVENTS.slugChanged, { profileId, userId, urlSlug: newSlug });
+      }
+      const changes = changesOf(fieldChanges);
       const merged = { ...current, ...changes };
       const problem = platformProblem(merged);
       if (problem) throw ServiceException.badRequest(problem.message);
@@ -184,6 +198,12 @@ export class RunnerProfilesService {
   }
 }
 
+/** PostgreSQL's unique_violation: a concurrent writer took the slug first. */
+function isUniqueViolation(err: unknown): boolean {
+  const failure = err as { code?: unknown; driverError?: { code?: unknown } };
+  return (failure.driverError?.code ?? failure.code) === '23505';
+}
+
 /** Raised and donors are the owner's to type only when no platform provides them (API.md). */
 function assertTotalsEditable(
   source: ReturnType<typeof totalsSourceFor>,
@@ -195,7 +215,7 @@ function assertTotalsEditable(
 }
 
 /** The columns a PUT body changes; absent fields are left alone, null clears. */
-function changesOf(request: UpdateProfileRequest): RunnerProfileChanges {
+function changesOf(request: Omit<UpdateProfileRequest, 'urlSlug'>): RunnerProfileChanges {
   const { fundsRaised, fundraisingGoal, totalDonors, ...fields } = request;
   const changes: RunnerProfileChanges = {
     ...fields,

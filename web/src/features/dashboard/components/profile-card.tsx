@@ -64,6 +64,9 @@ export function ProfileCard({ profile, onDelete, extras }: ProfileCardProps) {
         <LinkButton to={path} size="sm">
           Manage<span className="sr-only"> {profile.name}</span>
         </LinkButton>
+        <LinkButton to={`${path}/edit`} variant="outline" size="sm">
+          Edit details<span className="sr-only"> of {profile.name}</span>
+        </LinkButton>
         <LinkButton to={`${path}/fitness`} variant="outline" size="sm">
           Fitness<span className="sr-only"> of {profile.name}</span>
         </LinkButton>

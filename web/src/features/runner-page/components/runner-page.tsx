@@ -1,4 +1,5 @@
 import type { Activity, ProfileView, TrainingStats } from '@runpledge/contracts';
+import { Navigate } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
@@ -40,6 +41,9 @@ export function RunnerPage({ slug }: { slug: string }) {
             onRetry={() => void profile.refetch()}
           />
         </>
+      ) : profile.data.urlSlug !== slug.toLowerCase() ? (
+        // Found by a former address (the page moved): on to where it lives now.
+        <Navigate to={`/${profile.data.urlSlug}`} replace />
       ) : (
         <LiveRunnerPage profile={profile.data} />
       )}

@@ -5,7 +5,9 @@ import {
   localDateIso,
   MARATHON_DATE_IN_PAST,
   newChallengeDraft,
+  planChallenges,
   suggestSlug,
+  toProfileChanges,
   toSignupFormData,
   validateSignupForm,
   valuesFromSavedForm,
@@ -99,6 +101,13 @@ describe('validateSignupForm: the submit alerts of spec 5', () => {
   it('refuses a marathon date in the past but accepts today', () => {
     expect(messages(filled({ marathonDate: '2026-04-30' }))).toEqual([MARATHON_DATE_IN_PAST]);
     expect(messages(filled({ marathonDate: TODAY }))).toEqual([]);
+  });
+
+  it('lets an edited page keep its passed marathon date, but not move to another past one', () => {
+    const edit = (marathonDate: string) =>
+      validateSignupForm(filled({ marathonDate }), { today: TODAY, unchangedDate: '2026-04-12' }).map((p) => p.message);
+    expect(edit('2026-04-12')).toEqual([]);
+    expect(edit('2026-04-13')).toEqual([MARATHON_DATE_IN_PAST]);
   });
 
   it('refuses a platform address that is not a web address, as the server would', () => {
@@ -233,5 +242,103 @@ describe('suggestSlug', () => {
 describe('localDateIso', () => {
   it('formats the local calendar date', () => {
     expect(localDateIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('planChallenges: an edited page keeps its challenges by id', () => {
+  const saved = [
+    {
+      id: 'a',
+      runnerProfileId: 'p',
+      amount: 25,
+      description: 'Song',
+      isExclusive: false,
+      position: 0,
+      claimedBy: null,
+      claimCount: 3,
+    },
+    {
+      id: 'b',
+      runnerProfileId: 'p',
+      amount: 250,
+      description: 'Banana suit',
+      isExclusive: true,
+      position: 1,
+      claimedBy: 'Ann',
+      claimCount: 1,
+    },
+    {
+      id: 'c',
+      runnerProfileId: 'p',
+      amount: 40,
+      description: 'Bib',
+      isExclusive: false,
+      position: 2,
+      claimedBy: null,
+      claimCount: 0,
+    },
+  ];
+  const draftOf = (c: (typeof saved)[number]) =>
+    newChallengeDraft({
+      amount: String(c.amount),
+      description: c.description,
+      isExclusive: c.isExclusive,
+      savedId: c.id,
+    });
+
+  it('asks nothing when nothing changed', () => {
+    expect(planChallenges(saved, saved.map(draftOf))).toMatchObject({
+      remove: [],
+      update: [],
+      create: [],
+      reorder: false,
+    });
+  });
+
+  it('updates only changed rows, removes dropped ones, creates new ones and reorders only when needed', () => {
+    const [a, b, c] = saved.map(draftOf);
+    const added = newChallengeDraft({ amount: '60', description: ' Shirt ', isExclusive: false });
+    const incomplete = newChallengeDraft({ amount: '5', description: '' });
+    const plan = planChallenges(saved, [{ ...b!, description: 'Gorilla suit' }, a!, added, incomplete]);
+    expect(plan.remove).toEqual([c!.savedId]);
+    expect(plan.update).toEqual([{ id: 'b', input: { amount: 250, description: 'Gorilla suit', isExclusive: true } }]);
+    expect(plan.create).toEqual([
+      { draftId: added.id, input: { amount: 60, description: 'Shirt', isExclusive: false } },
+    ]);
+    expect(plan).toMatchObject({ order: ['b', 'a', added.id], reorder: true });
+    // New ones last, the rest in their order: the server's own order, nothing to send.
+    expect(planChallenges(saved, [a!, c!, added])).toMatchObject({ remove: ['b'], reorder: false });
+    // A new one first: the order is sent.
+    expect(planChallenges(saved, [added, a!, b!, c!]).reorder).toBe(true);
+  });
+});
+
+describe('toProfileChanges: the PUT body of an edited page', () => {
+  it("sends every detail with only the chosen platform's field, and the goal only when it changed", () => {
+    const values = filled({
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: ' https://dd.example/e ',
+      donorDriveParticipantId: '42',
+      fundraisingGoal: '2000',
+    });
+    const body = toProfileChanges(values, { fundraisingGoal: '2000.00' });
+    expect(body).toEqual({
+      urlSlug: 'jane-doe',
+      name: 'Jane Doe',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2026-10-11',
+      goalHours: 3,
+      goalMinutes: 45,
+      donationPlatform: 'donordrive',
+      hakuDonationUrl: null,
+      donorDriveEventUrl: 'https://dd.example/e',
+      donorDriveParticipantId: '42',
+      justGivingPageShortName: null,
+      description: 'Running for the hospital.',
+    });
+    expect(toProfileChanges(values, { fundraisingGoal: '1500.00' })).toMatchObject({ fundraisingGoal: 2000 });
+    expect(toProfileChanges({ ...values, fundraisingGoal: '' }, { fundraisingGoal: '1500.00' })).toMatchObject({
+      fundraisingGoal: 0,
+    });
   });
 });
