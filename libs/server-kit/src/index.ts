@@ -27,3 +27,5 @@ export * from './bootstrap/run-service.js';
 export * from './redis/redis.module.js';
 export * from './bootstrap/run-worker.js';
 export * from './auth/access-token-keys.js';
+export * from './metrics/metrics.js';
+export * from './metrics/rpc-metrics.interceptor.js';
