@@ -41,11 +41,15 @@ describe('Prometheus metrics of every process', () => {
       // A busy shared machine: sign-up's password hashing may take longer than the default deadline.
       env: { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}metrics:`, RPC_TIMEOUT_MS: '30000' },
       port: await freePort(),
-      readyTimeoutMs: 150_000,
+      readyTimeoutMs: 300_000,
       metricsPorts: ports,
+      // Start-up failures are worth seeing; the rest of the processes' output is not.
+      log: (name: string, line: string) => {
+        if (/"level":(50|60)/.test(line)) console.error(name, line);
+      },
     });
     nc = await connect({ servers: process.env.NATS_URL });
-  }, 180_000);
+  }, 330_000);
 
   afterAll(async () => {
     await nc?.close();

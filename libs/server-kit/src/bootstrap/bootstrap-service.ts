@@ -9,6 +9,7 @@ import { loadBaseEnv } from '../config/env.js';
 import { startHealthServer, type HealthServer, type ReadinessCheck } from '../health/health-server.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js';
+import { observeDeadLetters } from '../metrics/dead-letter-gauge.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import { natsConnectionOptions } from '../messaging/nats-trust.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
@@ -49,6 +50,8 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
   if (env.METRICS_PORT !== undefined) {
     const dataSource = optionalProvider<DataSource>(app, DataSource);
     if (dataSource) observeDataSourcePool(dataSource);
+    const events = optionalProvider<NatsConnection>(app, NATS_CONNECTION);
+    if (events) observeDeadLetters(events);
     await startMetricsServer({ port: env.METRICS_PORT, service, logger });
   }
   if (env.HEALTH_PORT !== undefined) {
