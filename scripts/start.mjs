@@ -4,7 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { ensureDatabase, withDefaults } from './lib/infra.mjs';
 import { resolveInfrastructure } from './lib/infra-source.mjs';
 import { createLogPrinter } from './lib/log-format.mjs';
-import { ROOT, isBuilt, migrateAll, startStack } from './lib/stack.mjs';
+import { METRICS_PORTS, ROOT, isBuilt, migrateAll, startStack } from './lib/stack.mjs';
 
 const dev = process.argv.includes('--dev');
 const rebuild = process.argv.includes('--build');
@@ -40,7 +40,7 @@ await migrateAll(env, print);
 
 let stack;
 try {
-  stack = await startStack({ env, port, log: print });
+  stack = await startStack({ env, port, log: print, metricsPorts: METRICS_PORTS });
 } catch (err) {
   console.error(`\nCannot start: ${err.message}`);
   process.exit(1);
@@ -54,6 +54,12 @@ if (dev) {
 }
 say(
   `RunPledge is running at http://localhost:${port}${dev ? ' (hot reload at http://localhost:5173)' : ''}; Ctrl-C stops it`,
+);
+
+say(
+  `Prometheus metrics (not public): ${Object.entries(METRICS_PORTS)
+    .map(([name, metricsPort]) => `${name} http://localhost:${metricsPort}/metrics`)
+    .join(', ')}`,
 );
 
 for (const [name, proc] of stack.processes) {

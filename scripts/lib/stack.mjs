@@ -14,6 +14,16 @@ const ENTRIES = {
   'profiles-worker': 'services/profiles/dist/worker.js',
   emulators: 'tools/emulators/dist/main.js',
 };
+/** `npm start`'s Prometheus ports (shared/API.md "Operations"): each process serves /metrics on its own. */
+export const METRICS_PORTS = {
+  gateway: 9464,
+  identity: 9465,
+  profiles: 9466,
+  billing: 9467,
+  fitness: 9468,
+  'fitness-worker': 9469,
+  'profiles-worker': 9470,
+};
 const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
 
 export function servicesBuilt() {
@@ -110,6 +120,13 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A free metrics port for every process of a stack (for tests: stacks run side by side). */
+export async function freeMetricsPorts() {
+  const names = Object.keys(METRICS_PORTS);
+  const ports = await freePorts(names.length);
+  return Object.fromEntries(names.map((name, i) => [name, ports[i]]));
 }
 
 /** `count` different free ports (each listener is held until all are open, so none repeats). */
@@ -213,6 +230,8 @@ export async function startStack({
   port,
   log = () => {},
   readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS) || 60_000,
+  /** Process name -> METRICS_PORT (METRICS_PORTS, freeMetricsPorts()); none when unset. */
+  metricsPorts = {},
 }) {
   const processes = new Map();
   const emulators = await emulatorSettings(env, port, log);
@@ -238,15 +257,18 @@ export async function startStack({
       throw err;
     }
   }
-  for (const name of SERVICES) processes.set(name, startProcess(name, fullEnv, log));
-  processes.set('fitness-worker', startProcess('fitness-worker', fullEnv, log));
-  processes.set('profiles-worker', startProcess('profiles-worker', fullEnv, log));
-  processes.set('gateway', startProcess('gateway', fullEnv, log));
+  const envOf = (name) => (metricsPorts[name] ? { ...fullEnv, METRICS_PORT: String(metricsPorts[name]) } : fullEnv);
+  for (const name of SERVICES) processes.set(name, startProcess(name, envOf(name), log));
+  processes.set('fitness-worker', startProcess('fitness-worker', envOf('fitness-worker'), log));
+  processes.set('profiles-worker', startProcess('profiles-worker', envOf('profiles-worker'), log));
+  processes.set('gateway', startProcess('gateway', envOf('gateway'), log));
   const url = `http://127.0.0.1:${port}`;
   const stack = {
     url,
     env: fullEnv,
     processes,
+    /** Process name -> the port of its `/metrics`. */
+    metricsPorts,
     /** Where the Stripe emulator listens, when it is used. */
     stripeApiBase: emulators?.stackEnv.STRIPE_API_BASE,
     /** Where the donation-platform emulators listen, when they are used. */
@@ -254,7 +276,7 @@ export async function startStack({
     justGivingBase: emulators?.stackEnv.JUSTGIVING_API_URL,
     /** Restarts one process (e.g. a service after a test stopped it). */
     restart(name) {
-      processes.set(name, startProcess(name, fullEnv, log));
+      processes.set(name, startProcess(name, envOf(name), log));
       return processes.get(name);
     },
     async stop() {

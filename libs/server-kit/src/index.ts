@@ -28,3 +28,6 @@ export * from './bootstrap/run-service.js';
 export * from './redis/redis.module.js';
 export * from './bootstrap/run-worker.js';
 export * from './auth/access-token-keys.js';
+export * from './metrics/metrics.js';
+export * from './metrics/rpc-metrics.interceptor.js';
+export * from './metrics/dead-letter-gauge.js';

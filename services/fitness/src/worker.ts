@@ -9,6 +9,7 @@ await runWorker({
   module: WorkerModule,
   logLevel: env.LOG_LEVEL,
   healthPort: env.HEALTH_PORT,
+  metricsPort: env.METRICS_PORT,
   startedMessage: 'fitness sync workers running',
   details: { concurrency: env.SYNC_WORKER_CONCURRENCY },
 });

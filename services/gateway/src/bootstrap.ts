@@ -3,12 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PinoNestLogger } from '@runpledge/server-kit';
+import { PinoNestLogger, startMetricsServer } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { contentSecurityPolicyDirectives } from './common/content-security-policy.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { registerHttpMetrics } from './common/http-metrics.js';
 import { registerRequestGuards } from './common/request-guards.js';
 import { env } from './config/env.js';
 import { ReadinessService } from './health/readiness.service.js';
@@ -47,6 +48,7 @@ export async function bootstrapGateway(
 
   const fastify = app.getHttpAdapter().getInstance();
   const readiness = app.get(ReadinessService);
+  registerHttpMetrics(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Once shutdown begins, clients (the ingress's kept-alive upstream connections) must reconnect
@@ -70,6 +72,8 @@ export async function bootstrapGateway(
   app.useGlobalFilters(new HttpExceptionFilter(logger, spaFallback));
 
   await app.listen(port, env.HOST);
+  // Prometheus scrapes its own port, never the public one.
+  if (env.METRICS_PORT !== undefined) await startMetricsServer({ port: env.METRICS_PORT, service: 'gateway', logger });
   const address = fastify.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   return { app, url: `http://localhost:${actualPort}` };

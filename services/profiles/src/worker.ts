@@ -9,6 +9,7 @@ await runWorker({
   module: WorkerModule,
   logLevel: env.LOG_LEVEL,
   healthPort: env.HEALTH_PORT,
+  metricsPort: env.METRICS_PORT,
   startedMessage: 'profiles totals sync workers running',
   details: { concurrency: env.TOTALS_SYNC_CONCURRENCY },
 });

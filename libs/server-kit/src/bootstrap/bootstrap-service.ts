@@ -8,6 +8,9 @@ import { DataSource } from 'typeorm';
 import { loadBaseEnv } from '../config/env.js';
 import { startHealthServer, type HealthServer, type ReadinessCheck } from '../health/health-server.js';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
+import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js';
+import { observeDeadLetters } from '../metrics/dead-letter-gauge.js';
+import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import { natsConnectionOptions } from '../messaging/nats-trust.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
 import { NATS_CONNECTION } from './service-core.module.js';
@@ -37,12 +40,20 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
+  app.useGlobalInterceptors(new RpcMetricsInterceptor());
   app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   await app.listen();
   logger.info(
     { queue: service, prefix: process.env.NATS_SUBJECT_PREFIX ?? '' },
     `${service} service listening on NATS`,
   );
+  if (env.METRICS_PORT !== undefined) {
+    const dataSource = optionalProvider<DataSource>(app, DataSource);
+    if (dataSource) observeDataSourcePool(dataSource);
+    const events = optionalProvider<NatsConnection>(app, NATS_CONNECTION);
+    if (events) observeDeadLetters(events);
+    await startMetricsServer({ port: env.METRICS_PORT, service, logger });
+  }
   if (env.HEALTH_PORT !== undefined) {
     const health = await startHealthServer({ port: env.HEALTH_PORT, checks: serviceChecks(app), logger });
     for (const signal of SHUTDOWN_SIGNALS) process.once(signal, () => shuttingDown(health, logger, signal));
@@ -55,15 +66,17 @@ function shuttingDown(health: HealthServer, logger: Logger, signal: string): voi
   logger.info({ signal }, 'shutting down: readiness now 503, draining');
 }
 
+function optionalProvider<T>(app: INestMicroservice, token: unknown): T | undefined {
+  try {
+    return app.get<T>(token as Type<T>, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** Ready = both NATS connections answer a round trip and the database answers a query. */
 function serviceChecks(app: INestMicroservice): Record<string, ReadinessCheck> {
-  const optional = <T>(token: unknown): T | undefined => {
-    try {
-      return app.get<T>(token as Type<T>, { strict: false });
-    } catch {
-      return undefined;
-    }
-  };
+  const optional = <T>(token: unknown): T | undefined => optionalProvider<T>(app, token);
   const roundTrip = async (nc: NatsConnection): Promise<string | undefined> => {
     if (nc.isClosed()) return 'connection closed';
     await nc.flush();

@@ -4,19 +4,22 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { startHealthServer } from '../health/health-server.js';
+import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js';
 import { REDIS } from '../redis/redis.module.js';
 import { NATS_CONNECTION } from './service-core.module.js';
 
 /**
  * Runs a service's BullMQ workers as their own process, so they scale apart from the request
  * handlers: SIGTERM lets running jobs finish (BullMQ's close), then exits 0, also as PID 1 in a
- * container; `healthPort` serves /healthz and /readyz (database, Redis, NATS).
+ * container; `healthPort` serves /healthz and /readyz (database, Redis, NATS), `metricsPort` /metrics.
  */
 export async function runWorker(options: {
   name: string;
   module: unknown;
   logLevel: string;
   healthPort: number | undefined;
+  /** Serves `/metrics` (runtime, pool, the queues and workers registered with observeQueue/observeWorker). */
+  metricsPort?: number | undefined;
   startedMessage: string;
   details?: Record<string, unknown>;
 }): Promise<void> {
@@ -27,6 +30,10 @@ export async function runWorker(options: {
     });
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
     logger.info(options.details ?? {}, options.startedMessage);
+    if (options.metricsPort !== undefined) {
+      observeDataSourcePool(app.get(DataSource));
+      await startMetricsServer({ port: options.metricsPort, service: options.name, logger });
+    }
     if (options.healthPort !== undefined) {
       const dataSource = app.get(DataSource);
       const redis = app.get<Redis>(REDIS);

@@ -27,6 +27,11 @@ export const baseEnvSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(65535).optional(),
   ),
+  /** Port of this process's Prometheus `/metrics` listener (never the public one); unset: none. */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
 });
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 

@@ -13,6 +13,7 @@ import { consumerDurableName, eventStreamName, eventSubject, subjectPrefix } fro
 import { ensureDeadLetterStream, parkDeadLetter } from './dead-letters.js';
 import { ensureEventStream } from './jetstream.js';
 import { ProcessedEvent } from './processed-event.entity.js';
+import { eventConsumerPending, eventDeliveries, eventRedeliveries } from '../metrics/metrics.js';
 
 export interface EventContext {
   /** The transaction that also records the event as processed: write through it. */
@@ -133,6 +134,7 @@ export class EventConsumer {
       envelope = eventEnvelopeSchema.parse(msg.json()) as EventEnvelope;
     } catch (err) {
       this.logger.error({ err, subject: msg.subject }, 'malformed event dropped');
+      eventDeliveries.inc({ type: 'unknown', outcome: 'malformed' });
       msg.term();
       return;
     }
@@ -141,6 +143,10 @@ export class EventConsumer {
       msg.ack();
       return;
     }
+    const type = envelope.type;
+    eventConsumerPending.set({ type }, msg.info.pending);
+    if (msg.info.deliveryCount > 1) eventRedeliveries.inc({ type });
+    let outcome = 'handled';
     try {
       const payload = registration.definition.schema.parse(envelope.payload);
       await this.dataSource.transaction(async (manager) => {
@@ -149,10 +155,14 @@ export class EventConsumer {
           `INSERT INTO ${table} (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
           [envelope.id, envelope.type],
         );
-        if (inserted.length === 0) return; // handled before: only ack again
+        if (inserted.length === 0) {
+          outcome = 'duplicate'; // handled before: only ack again
+          return;
+        }
         await registration.handler(payload, { manager, envelope });
       });
       msg.ack();
+      eventDeliveries.inc({ type, outcome });
     } catch (err) {
       const deliveries = msg.info.deliveryCount;
       if (deliveries < this.maxDeliveries) {
@@ -161,6 +171,7 @@ export class EventConsumer {
           'event handler failed; will retry',
         );
         msg.nak(this.retryDelayMs);
+        eventDeliveries.inc({ type, outcome: 'retry' });
         return;
       }
       try {
@@ -170,6 +181,7 @@ export class EventConsumer {
           'event handler failed on every delivery; parked in the dead-letter stream (npm run events:dlq -- list)',
         );
         msg.term();
+        eventDeliveries.inc({ type, outcome: 'dead_letter' });
       } catch (parkErr) {
         // Not parked: leave it to the next delivery (max_deliver allows one more) rather than drop it.
         this.logger.error({ err: parkErr, eventId: envelope.id }, 'could not park a poison event; will retry');

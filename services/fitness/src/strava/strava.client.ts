@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { StravaApiError, StravaBudgetExhaustedError, type StravaFailure } from './strava.errors.js';
-import { parseRateLimitHeaders, type StravaRateBudget } from './strava-rate-budget.js';
+import { parseRateLimitHeaders, type RateUsage, type StravaRateBudget } from './strava-rate-budget.js';
 import type { StravaActivity, StravaTokenResponse } from './strava.types.js';
+import { stravaRateBudget } from '@runpledge/server-kit';
 
 export interface StravaClientConfig {
   baseUrl: string;
@@ -135,6 +136,7 @@ export class StravaClient {
       throw new StravaApiError('unavailable', 0, `Strava unreachable: ${(err as Error).message}`);
     }
     const usage = parseRateLimitHeaders(response.headers);
+    if (usage) reportBudgetLeft(usage, response.status === 429);
     if (options.sentAt !== undefined) {
       if (response.status === 429) {
         this.logger.warn({ path: path.split('?')[0], usage }, 'Strava answered 429');
@@ -164,4 +166,15 @@ function failureOf(status: number, body: string): StravaFailure {
   if (status === 429) return 'rate-limited';
   if (status >= 500) return 'unavailable';
   return 'rejected';
+}
+
+/** What Strava says is left of each window, for the `strava_rate_budget_remaining` gauge. */
+function reportBudgetLeft(usage: RateUsage, refused: boolean): void {
+  if (usage.shortLimit !== undefined) {
+    stravaRateBudget.set({ window: '15m' }, Math.max(0, usage.shortLimit - usage.shortUsage));
+  }
+  if (usage.dailyLimit !== undefined) {
+    stravaRateBudget.set({ window: 'daily' }, Math.max(0, usage.dailyLimit - usage.dailyUsage));
+  }
+  if (refused && usage.shortLimit === undefined) stravaRateBudget.set({ window: '15m' }, 0);
 }

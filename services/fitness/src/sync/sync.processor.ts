@@ -8,6 +8,7 @@ import { STRAVA_SYNC_QUEUE, type SyncAthleteJob, type SyncJobName } from './sync
 import { bullConnection, bullPrefix, SyncQueue } from './sync-queue.js';
 import { StravaSyncService, type WebhookOutcome } from './strava-sync.service.js';
 import type { StravaWebhookEvent } from '@runpledge/contracts';
+import { observeQueue, observeWorker } from '@runpledge/server-kit';
 
 /**
  * The BullMQ worker of `strava-sync`. When the shared Strava budget is spent it rate-limits the
@@ -41,6 +42,8 @@ export class SyncProcessor implements OnApplicationBootstrap, OnApplicationShutd
       if (job.name === 'webhook-event' && (result as WebhookOutcome | undefined)?.confirmed === false)
         job.remove().catch((err: unknown) => this.logger.warn({ err, jobId: job.id }, 'could not drop a webhook job'));
     });
+    observeWorker(STRAVA_SYNC_QUEUE, this.worker);
+    observeQueue(STRAVA_SYNC_QUEUE, this.queue.queue);
     await this.worker.waitUntilReady();
     await this.queue.scheduleReconcile(env.STRAVA_RECONCILE_EVERY_MINUTES * 60_000);
     if (env.STRAVA_WEBHOOK_SUBSCRIBE) await this.queue.ensureWebhookSubscription();

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions, rpcSubject } from '@runpledge/server-kit';
+import { natsConnectionOptions, rpcClientDuration, rpcSubject, secondsSince } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
@@ -67,6 +67,18 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
   }
 
   async send<T>(pattern: string, data: unknown, timeoutMs = env.RPC_TIMEOUT_MS): Promise<T> {
+    const start = process.hrtime.bigint();
+    try {
+      const result = await this.request<T>(pattern, data, timeoutMs);
+      rpcClientDuration.observe({ pattern, outcome: 'ok' }, secondsSince(start));
+      return result;
+    } catch (err) {
+      rpcClientDuration.observe({ pattern, outcome: rpcClientOutcome(err) }, secondsSince(start));
+      throw err;
+    }
+  }
+
+  private async request<T>(pattern: string, data: unknown, timeoutMs: number): Promise<T> {
     const service = pattern.split('.')[0] ?? pattern;
     if (!this.nc || this.nc.isClosed()) throw transportErrorToHttp(new Error('NATS closed'), service);
     if (this.down) throw brokerDownError();
@@ -87,4 +99,13 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     if (reply.err !== undefined && reply.err !== null) throw rpcErrorToHttp(reply.err);
     return reply.response as T;
   }
+}
+
+/** ok, rejected (the service refused: a 4xx), timeout (504), unavailable (503), error (anything else). */
+export function rpcClientOutcome(err: unknown): 'rejected' | 'timeout' | 'unavailable' | 'error' {
+  const status = (err as { getStatus?: () => number }).getStatus?.();
+  if (status === undefined) return 'error';
+  if (status === 504) return 'timeout';
+  if (status === 503) return 'unavailable';
+  return status < 500 ? 'rejected' : 'error';
 }

@@ -7,6 +7,7 @@ import { PlatformError } from './platform.errors.js';
 import { TOTALS_SYNC_QUEUE, type SendMilestonesJob, type SyncPageJob, type TotalsJobName } from './totals-jobs.js';
 import { bullConnection, bullPrefix, TotalsQueue } from './totals-queue.js';
 import { TooSoonError, TotalsSyncService } from './totals-sync.service.js';
+import { observeQueue, observeWorker } from '@runpledge/server-kit';
 
 /**
  * The BullMQ worker of `totals-sync`. A read refused for being too soon waits its turn without
@@ -40,6 +41,8 @@ export class TotalsSyncProcessor implements OnApplicationBootstrap, OnApplicatio
       this.logger.warn({ err, jobId: job?.id, attempts: job?.attemptsMade }, 'totals sync failed; last totals kept'),
     );
     this.worker.on('error', (err) => this.logger.error({ err }, 'totals sync worker error'));
+    observeWorker(TOTALS_SYNC_QUEUE, this.worker);
+    observeQueue(TOTALS_SYNC_QUEUE, this.queue.queue);
     await this.worker.waitUntilReady();
     await this.queue.scheduleAll(env.TOTALS_SYNC_EVERY_SECONDS * 1000);
   }

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { API_OPERATIONS, type ApiOperation } from './operations.js';
+
+type JsonSchema = Record<string, unknown>;
+
+/** zod 4's own JSON Schema output (draft 2020-12, what OpenAPI 3.1 uses), of what a client sends. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+/** `/api/runner-profile/:slug` → `/api/runner-profile/{slug}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+function parameters(operation: ApiOperation): unknown[] {
+  const inPath = [...operation.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (!operation.query) return inPath;
+  const query = jsonSchema(operation.query) as { properties?: Record<string, unknown>; required?: string[] };
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...inPath, ...inQuery];
+}
+
+const ERROR = {
+  description: 'An error: a 4xx names what to fix, 503 means retry later',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, error: { type: 'string' } },
+        required: ['message'],
+      },
+    },
+  },
+};
+
+/** The OpenAPI 3.1 document of `/api`, built once from API_OPERATIONS and the contracts schemas. */
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of API_OPERATIONS) {
+    const entry = (paths[openApiPath(operation.path)] ??= {});
+    entry[operation.method.toLowerCase()] = {
+      summary: operation.summary,
+      tags: [operation.tag],
+      operationId: `${operation.method.toLowerCase()}${openApiPath(operation.path)
+        .replace(/^\/api/, '')
+        .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      ...(operation.public ? { security: [] } : {}),
+      parameters: parameters(operation),
+      ...(operation.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body) } } } }
+        : {}),
+      responses: { '2XX': { description: 'Done' }, default: ERROR },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'RunPledge API',
+      version: '1.0.0',
+      description: 'Marathon fundraising pages: accounts, pages, challenges, Strava training, subscription.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'session' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+    security: [{ session: [] }, { bearer: [] }],
+    paths,
+  };
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** A readable page of the document, plain HTML (no script: the CSP stays strict). */
+export function renderDocsPage(): string {
+  const byTag = new Map<string, ApiOperation[]>();
+  for (const op of API_OPERATIONS) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
+  const sections = [...byTag]
+    .map(
+      ([tag, ops]) =>
+        `<h2>${escape(tag)}</h2><table>${ops
+          .map((op) => {
+            const body = op.body ? `<pre>${escape(JSON.stringify(jsonSchema(op.body), null, 2))}</pre>` : '';
+            return `<tr><td><code>${op.method}</code></td><td><code>${escape(op.path)}</code>${
+              op.public ? ' <em>public</em>' : ''
+            }</td><td>${escape(op.summary)}${body}</td></tr>`;
+          })
+          .join('')}</table>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RunPledge API</title></head><body><h1>RunPledge API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections}</body></html>`;
+}

@@ -1,0 +1,136 @@
+import * as contracts from '@runpledge/contracts';
+import type { z } from 'zod';
+
+/** One documented operation of `/api`: the contracts schemas of what it reads. */
+export interface ApiOperation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** As the gateway routes it, Nest style (`/api/runner-profile/:slug`). */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Anyone may call it (no session or bearer token). */
+  public?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
+
+const op = (
+  method: ApiOperation['method'],
+  path: string,
+  tag: string,
+  summary: string,
+  extra: Partial<ApiOperation> = {},
+): ApiOperation => ({ method, path: `/api${path}`, tag, summary, ...extra });
+
+/**
+ * Every route of `/api` (a test compares this table with the gateway's own route table, both ways).
+ * Bodies and queries are the schemas the controllers parse with, from libs/contracts.
+ */
+export const API_OPERATIONS: ApiOperation[] = [
+  op('GET', '/health/live', 'operations', 'The gateway process runs', { public: true }),
+  op('GET', '/health/ready', 'operations', 'The gateway (and, with ?all=true, every service) can serve', {
+    public: true,
+  }),
+  op('GET', '/openapi.json', 'operations', 'This document', { public: true }),
+  op('GET', '/docs', 'operations', 'This document as a page', { public: true }),
+
+  op('POST', '/auth/signup', 'auth', 'Create an account', { public: true, body: contracts.signUpRequestSchema }),
+  op('POST', '/auth/signin', 'auth', 'Sign in', { public: true, body: contracts.signInRequestSchema }),
+  op('POST', '/auth/signout', 'auth', 'Sign out this session', { public: true }),
+  op('POST', '/auth/signout-everywhere', 'auth', 'Sign out every session'),
+  op('POST', '/auth/change-password', 'auth', 'Change the password', { body: contracts.changePasswordRequestSchema }),
+  op('GET', '/auth/me', 'auth', 'The signed-in user'),
+  op('POST', '/auth/verify', 'auth', 'Confirm an e-mail address', {
+    public: true,
+    body: contracts.verifyEmailRequestSchema,
+  }),
+  op('POST', '/auth/password-reset', 'auth', 'Ask for a password-reset e-mail', {
+    public: true,
+    body: contracts.passwordResetRequestSchema,
+  }),
+  op('POST', '/auth/password-reset/confirm', 'auth', 'Set a new password with a reset token', {
+    public: true,
+    body: contracts.passwordResetConfirmSchema,
+  }),
+  op('POST', '/auth/change-email', 'auth', 'Change the e-mail address', { body: contracts.changeEmailRequestSchema }),
+
+  op('GET', '/account/export', 'account', 'Export all of my data'),
+  op('DELETE', '/account', 'account', 'Delete my account', { body: contracts.deleteAccountRequestSchema }),
+
+  op('POST', '/runner-profile', 'profiles', 'Create a fundraising page', {
+    body: contracts.createProfileRequestSchema,
+  }),
+  op('GET', '/runner-profile/:slug', 'profiles', 'A published page (or my own)', { public: true }),
+  op('PUT', '/runner-profile/:id', 'profiles', 'Edit my page', { body: contracts.updateProfileRequestSchema }),
+  op('DELETE', '/runner-profile/:id', 'profiles', 'Delete my page'),
+  op('PUT', '/runner-profile/:id/challenge-order', 'profiles', 'Reorder my challenges', {
+    body: contracts.challengeOrderRequestSchema,
+  }),
+  op('GET', '/runner-profile/:id/encouragements', 'profiles', 'Encouragements left on my page'),
+  op('POST', '/runner-profile/:id/totals/refresh', 'profiles', 'Refresh the page totals from its platform'),
+  op('GET', '/runner-profile/:id/donations', 'profiles', 'Recent donations of a page', { public: true }),
+  op('GET', '/runner-profile/:slug/og-image.png', 'profiles', 'Share card of a page', { public: true }),
+  op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true }),
+  op('GET', '/recent-profiles', 'profiles', 'My recent pages'),
+  op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page'),
+  op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', { public: true }),
+  op('POST', '/encouragement', 'profiles', 'Leave an encouragement on a page', {
+    public: true,
+    body: contracts.encouragementRequestSchema,
+  }),
+  op('POST', '/fundraising-challenges', 'challenges', 'Add a challenge', {
+    body: contracts.createChallengeRequestSchema,
+  }),
+  op('PUT', '/fundraising-challenges/:id', 'challenges', 'Edit a challenge', {
+    body: contracts.updateChallengeRequestSchema,
+  }),
+  op('DELETE', '/fundraising-challenges/:id', 'challenges', 'Delete a challenge'),
+  op('POST', '/fundraising-challenges/:id/claims', 'challenges', 'Claim a challenge', {
+    public: true,
+    body: contracts.claimChallengeRequestSchema,
+  }),
+  op('DELETE', '/fundraising-challenges/:id/claims/:claimId', 'challenges', 'Release a claim on my challenge'),
+  op('GET', '/challenge-claims', 'challenges', 'Claims on my challenges'),
+
+  op('GET', '/strava/auth', 'fitness', 'Start connecting Strava'),
+  op('GET', '/strava/callback', 'fitness', 'Strava’s OAuth return', {
+    public: true,
+    query: contracts.stravaCallbackQuerySchema,
+  }),
+  op('POST', '/strava/sync', 'fitness', 'Sync my Strava activities now'),
+  op('POST', '/strava/disconnect', 'fitness', 'Disconnect Strava'),
+  op('POST', '/fitness/strava/connect', 'fitness', 'Connect Strava (app flow)', {
+    body: contracts.stravaConnectBodySchema,
+  }),
+  op('POST', '/fitness/strava/complete-setup', 'fitness', 'Finish the Strava setup', {
+    body: contracts.stravaCompleteSetupBodySchema,
+  }),
+  op('GET', '/fitness-profile/:profileId', 'fitness', 'Training summary of a page', { public: true }),
+  op('GET', '/training-stats/:profileId', 'fitness', 'Training statistics of a page', { public: true }),
+  op('GET', '/activities', 'fitness', 'Activities of a page', { public: true, query: contracts.activitiesQuerySchema }),
+  op('POST', '/activities', 'fitness', 'Add a manual activity', { body: contracts.manualActivityInputSchema }),
+  op('PUT', '/activities/:id', 'fitness', 'Edit a manual activity', { body: contracts.manualActivityInputSchema }),
+  op('DELETE', '/activities/:id', 'fitness', 'Delete an activity'),
+
+  op('GET', '/subscription/check', 'subscription', 'My subscription'),
+  op('POST', '/subscription/create-checkout', 'subscription', 'Start a Stripe checkout', {
+    body: contracts.createCheckoutRequestSchema,
+  }),
+  op('POST', '/subscription/reconcile', 'subscription', 'Reconcile a finished checkout', {
+    body: contracts.reconcileCheckoutRequestSchema,
+  }),
+  op('POST', '/subscription/portal', 'subscription', 'Open the Stripe billing portal', {
+    body: contracts.billingPortalRequestSchema,
+  }),
+  op('GET', '/subscription/config', 'subscription', 'Public billing settings', { public: true }),
+
+  op('POST', '/webhooks/stripe', 'webhooks', 'Stripe events (signed)', { public: true }),
+  op('GET', '/webhooks/strava', 'webhooks', 'Strava subscription validation', {
+    public: true,
+    query: contracts.stravaWebhookValidationSchema,
+  }),
+  op('POST', '/webhooks/strava', 'webhooks', 'Strava events', {
+    public: true,
+    body: contracts.stravaWebhookEventSchema,
+  }),
+];
