@@ -12,6 +12,7 @@ import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAc
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
 import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-CreateChallengeClaims.js';
+import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -31,5 +32,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateRunnerProfiles1763800000210,
     AddFundraisingTotals1795552946745,
     CreateChallengeClaims1795552964729,
+    CreatePageDailyStats1795564769724,
   ],
 });
