@@ -1,8 +1,13 @@
+import { renderAsync } from '@resvg/resvg-js';
 import { theMarathon } from '@runpledge/contracts';
-import { PDFDocument } from 'pdf-lib';
+import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import QRCode from 'qrcode';
 import satori from 'satori';
-import { BRAND, clamp, drawableText, h, loadFonts, logo, toPng, type Node } from './share-card.renderer.js';
+import { promisify } from 'node:util';
+import { deflate } from 'node:zlib';
+import { BRAND, clamp, drawableText, h, loadFonts, logo, type Node } from './share-card.renderer.js';
+
+const deflateAsync = promisify(deflate);
 
 /** A4 portrait at 150 dpi: 210 × 297 mm. */
 export const POSTER_WIDTH = 1240;
@@ -137,24 +142,58 @@ function poster(c: PosterContent): Node {
   );
 }
 
-/** The poster as an A4 (150 dpi) PNG. */
-export async function renderPosterPng(content: PosterContent): Promise<Buffer> {
+/** The poster drawn once: the PNG download and the raw pixels the PDF is made from. */
+export interface RenderedPoster {
+  png: Buffer;
+  /** RGBA, POSTER_WIDTH × POSTER_HEIGHT. */
+  pixels: Buffer;
+}
+
+/** The poster at A4, 150 dpi (satori lays it out, resvg paints it on libuv's thread pool). */
+export async function renderPoster(content: PosterContent): Promise<RenderedPoster> {
   const svg = await satori(poster(content) as never, {
     width: POSTER_WIDTH,
     height: POSTER_HEIGHT,
     fonts: loadFonts(),
   });
-  return toPng(svg);
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return { png: image.asPng(), pixels: image.pixels };
 }
 
-/** One A4 page with the PNG filling it, for printing. */
-export async function posterPdf(png: Buffer, title: string): Promise<Buffer> {
+/**
+ * One A4 page with the poster filling it, for printing. The pixels go in as a DeviceRGB image
+ * compressed by Node's zlib off the event loop (pdf-lib's own PNG embedding decodes and re-deflates
+ * in JavaScript: ~2 s of blocked event loop per poster). The poster is opaque: no alpha channel.
+ */
+export async function posterPdf({ pixels }: RenderedPoster, title: string): Promise<Buffer> {
+  const rgb = Buffer.allocUnsafe(POSTER_WIDTH * POSTER_HEIGHT * 3);
+  for (let from = 0, to = 0; from < pixels.length; from += 4, to += 3) {
+    rgb[to] = pixels[from]!;
+    rgb[to + 1] = pixels[from + 1]!;
+    rgb[to + 2] = pixels[from + 2]!;
+  }
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('RunPledge');
   doc.setProducer('RunPledge');
   const page = doc.addPage([A4_POINTS.width, A4_POINTS.height]);
-  const image = await doc.embedPng(png);
-  page.drawImage(image, { x: 0, y: 0, width: A4_POINTS.width, height: A4_POINTS.height });
+  const image = doc.context.register(
+    doc.context.stream(await deflateAsync(rgb), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: POSTER_WIDTH,
+      Height: POSTER_HEIGHT,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    }),
+  );
+  const name = page.node.newXObject('Image', image);
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(A4_POINTS.width, 0, 0, A4_POINTS.height, 0, 0),
+    drawObject(name),
+    popGraphicsState(),
+  );
   return Buffer.from(await doc.save());
 }

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { env } from '../config/env.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
-import { posterPdf, renderPosterPng, type PosterContent } from './poster.renderer.js';
+import { posterPdf, renderPoster, type PosterContent } from './poster.renderer.js';
 import { etagOf } from './share-card.cache.js';
 import { formatMarathonDate, pageAddress } from './share-card.content.js';
 
@@ -66,8 +66,9 @@ export class PostersService {
   private async draw(content: PosterContent): Promise<Poster> {
     this.renders += 1;
     const started = performance.now();
-    const png = await renderPosterPng(content);
-    const pdf = await posterPdf(png, `${content.name}: race-day poster`);
+    const drawn = await renderPoster(content);
+    const png = drawn.png;
+    const pdf = await posterPdf(drawn, `${content.name}: race-day poster`);
     return { png, pdf, pngEtag: etagOf(png), pdfEtag: etagOf(pdf), renderMs: performance.now() - started };
   }
 }

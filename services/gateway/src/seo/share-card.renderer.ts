@@ -356,7 +356,7 @@ function toSvg(node: Node): Promise<string> {
 }
 
 /** resvg paints the PNG on libuv's thread pool, off the event loop. */
-export async function toPng(svg: string): Promise<Buffer> {
+async function toPng(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return image.asPng();
 }
