@@ -11,7 +11,7 @@ async function visit(browser: Browser, slug: string, userAgent: string, chooseCh
   const page = await context.newPage();
   const sent = page.waitForResponse((r) => r.url().endsWith('/events') && r.request().method() === 'POST');
   await page.goto(`/${slug}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jane Runner' })).toBeVisible({ timeout: 20_000 });
   expect((await sent).status()).toBe(204);
   if (chooseChallenge) {
     const chosen = page.waitForResponse(
@@ -31,12 +31,13 @@ async function visit(browser: Browser, slug: string, userAgent: string, chooseCh
 }
 
 test('the owner sees a few visits on the dashboard chart and downloads the race-day poster', async ({ browser }) => {
-  test.setTimeout(90_000);
+  // A page load, three visits and two posters: slow on a busy machine.
+  test.setTimeout(300_000);
   const owner = await ownerWithPublishedPage(browser);
   // The owner's own look at the page does not count.
   const own = await owner.context.newPage();
   await own.goto(`/${owner.slug}`);
-  await expect(own.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(own.getByRole('heading', { level: 1, name: 'Jane Runner' })).toBeVisible({ timeout: 20_000 });
   await own.close();
 
   await visit(browser, owner.slug, 'Mozilla/5.0 (X11; Linux x86_64) Visitor/1', true);
@@ -45,9 +46,13 @@ test('the owner sees a few visits on the dashboard chart and downloads the race-
 
   const page = await owner.context.newPage();
   await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your fundraising pages' })).toBeVisible({
+    timeout: 60_000,
+  });
   const card = page.getByRole('list', { name: 'Your pages' }).getByRole('article').first();
   await expect(card.getByTestId('page-insights-totals')).toHaveText(
     '3 views · 0 shares · 0 donate clicks · 1 challenge chosen',
+    { timeout: 20_000 },
   );
   await expect(card.getByTestId('page-insights-chart').locator('rect')).toHaveCount(30);
   await expect(card.getByTestId('page-insights-chart').locator('rect').last()).toHaveAttribute('data-views', '3');
