@@ -24,6 +24,7 @@ export function createTestRun(label = 'test', base = withDefaults()) {
     RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: '10000',
     RATE_LIMIT_BILLING_PER_IP: '10000',
     RATE_LIMIT_ACCOUNT_PER_IP: '10000',
+    RATE_LIMIT_PAGE_EVENTS_PER_IP: '10000',
     OUTBOX_DIR: `${tmpdir()}/rp-outbox-${id}`,
   };
   return {

@@ -18,6 +18,7 @@ export * from './profiles/fundraising-totals.js';
 export * from './profiles/fundraising-totals.schemas.js';
 export * from './profiles/profiles.events.js';
 export * from './profiles/challenge-claims.js';
+export * from './profiles/page-insights.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.schemas.js';
 export * from './billing/billing.events.js';

@@ -1,18 +1,22 @@
 import { Module } from '@nestjs/common';
-import { ServiceCoreModule } from '@runpledge/server-kit';
+import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ChallengeClaimsModule } from './challenge-claims/challenge-claims.module.js';
+import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { EncouragementsModule } from './encouragements/encouragements.module.js';
 import { FundraisingTotalsModule } from './fundraising-totals/fundraising-totals.module.js';
 import { FundraisingChallengesModule } from './fundraising-challenges/fundraising-challenges.module.js';
+import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessModule } from './owner-access/owner-access.module.js';
 import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
 
 @Module({
   imports: [
     ServiceCoreModule.forService({ service: 'profiles', dataSource: dataSourceOptions }),
+    // Owner insights' live counters; a request fails fast (503) rather than waiting for Redis.
+    RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 1 }),
     AccountsModule,
     RunnerProfilesModule,
     FundraisingChallengesModule,
@@ -21,6 +25,7 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     OwnerAccessModule,
     ChallengeClaimsModule,
     AccountDataModule,
+    PageInsightsModule,
   ],
 })
 export class AppModule {}

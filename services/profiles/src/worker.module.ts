@@ -3,14 +3,21 @@ import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js';
+import { PageInsightsFlush } from './page-insights/page-insights-flush.js';
+import { PageInsightsModule } from './page-insights/page-insights.module.js';
 
-/** The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`. */
+/**
+ * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
+ * copies owner insights from Redis to `page_daily_stats`.
+ */
 @Module({
   imports: [
     ServiceCoreModule.forService({ service: 'profiles', dataSource: dataSourceOptions }),
     // The per-participant turn's connection; BullMQ opens its own from the same URL.
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     TotalsWorkerModule,
+    PageInsightsModule,
   ],
+  providers: [PageInsightsFlush],
 })
 export class WorkerModule {}

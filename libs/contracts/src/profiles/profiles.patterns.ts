@@ -31,6 +31,10 @@ export const PROFILES = {
     release: 'profiles.claim.release',
     listOwn: 'profiles.claim.list-own',
   },
+  insights: {
+    recordEvent: 'profiles.insights.record-event',
+    get: 'profiles.insights.get',
+  },
   encouragement: {
     create: 'profiles.encouragement.create',
     list: 'profiles.encouragement.list',

@@ -16,6 +16,8 @@ const BUDGETS = {
   /** Attempts at the current password of a signed-in account (change password). */
   passwordCheckUser: { points: 10, duration: 15 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
+  /** Owner insights' page events (views, shares…): a page load sends one or two, a flood gets 429. */
+  pageEventIp: { points: env.RATE_LIMIT_PAGE_EVENTS_PER_IP, duration: MINUTE },
   totalsRefresh: { points: env.RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE, duration: MINUTE },
   stravaWebhookIp: { points: env.RATE_LIMIT_STRAVA_WEBHOOK_PER_IP, duration: MINUTE },
   /** Code and session guessing: checkout with a discount code, reconcile, billing portal. */

@@ -42,6 +42,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Owner insights' page events (views, shares, donate clicks, challenge choices) per IP per minute. */
+  RATE_LIMIT_PAGE_EVENTS_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
   RATE_LIMIT_ACCOUNT_PER_IP: z.coerce.number().int().min(1).default(20),
   /** An owner's "Refresh totals" per page per minute. */

@@ -5,6 +5,7 @@ import { ChallengeClaimsController } from './challenge-claims.controller.js';
 import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
 import { FundraisingTotalsController } from './fundraising-totals.controller.js';
+import { PageInsightsController } from './page-insights.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 import { PublicProfileViews } from './public-profile-views.js';
@@ -18,6 +19,7 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     EncouragementController,
     ChallengeClaimsController,
     FundraisingTotalsController,
+    PageInsightsController,
   ],
   providers: [
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.

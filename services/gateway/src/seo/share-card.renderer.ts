@@ -24,7 +24,7 @@ export type ShareCardFundraising =
   | { kind: 'challenges'; count: number }
   | { kind: 'none' };
 
-const BRAND = {
+export const BRAND = {
   50: '#eff8fb',
   100: '#d7eef5',
   200: '#b1dcea',
@@ -40,8 +40,8 @@ const BRAND = {
   neutral900: '#0f172a',
 };
 
-type Node = { type: string; props: Record<string, unknown> };
-const h = (type: string, props: Record<string, unknown>, ...children: Array<Node | string | null>): Node => ({
+export type Node = { type: string; props: Record<string, unknown> };
+export const h = (type: string, props: Record<string, unknown>, ...children: Array<Node | string | null>): Node => ({
   type,
   props: { ...props, children: children.filter((c) => c !== null) },
 });
@@ -90,7 +90,7 @@ export function drawableText(text: string, otherwise: string): string {
 }
 
 /** Inter from @fontsource (satori reads woff, not woff2); the Latin subset first, then the others as fallbacks. */
-function loadFonts(): SatoriFont[] {
+export function loadFonts(): SatoriFont[] {
   const require = createRequire(import.meta.url);
   fonts ??= FONT_SUBSETS.flatMap((subset) =>
     FONT_WEIGHTS.map((weight) => ({
@@ -104,7 +104,7 @@ function loadFonts(): SatoriFont[] {
   return fonts;
 }
 
-function logo(size: number): Node {
+export function logo(size: number): Node {
   return h(
     'svg',
     { width: size, height: size, viewBox: '0 0 32 32' },
@@ -122,7 +122,7 @@ function logo(size: number): Node {
 }
 
 /** At most `lines` lines, the rest cut with an ellipsis; a long word breaks rather than overflows. */
-const clamp = (lines: number) =>
+export const clamp = (lines: number) =>
   lines === 1
     ? { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
     : { display: 'block', lineClamp: lines, textOverflow: 'ellipsis', wordBreak: 'break-word' };

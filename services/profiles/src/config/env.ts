@@ -39,6 +39,8 @@ export const profilesEnvSchema = baseEnvSchema
     TOTALS_SYNC_ATTEMPTS: positiveInt(6),
     /** ms between two reads of one participant (INTEGRATIONS.md: 15 s); tests may shorten it. */
     TOTALS_MIN_INTERVAL_MS: positiveInt(15_000),
+    /** The worker copies owner insights' live counters from Redis to PostgreSQL this often. */
+    INSIGHTS_FLUSH_EVERY_SECONDS: positiveInt(300),
   })
   .refine((e) => e.NODE_ENV !== 'production' || !e.DONORDRIVE_BASE_URL, {
     path: ['DONORDRIVE_BASE_URL'],

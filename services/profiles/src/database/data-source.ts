@@ -14,6 +14,7 @@ import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-Cr
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
 import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-CreateChallengeClaims.js';
 import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-CreateSlugRedirects.js';
+import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -35,5 +36,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     AddFundraisingTotals1795552946745,
     CreateChallengeClaims1795552964729,
     CreateSlugRedirects1795564544182,
+    CreatePageDailyStats1795564769724,
   ],
 });

@@ -6,6 +6,7 @@ import { ChallengeClaims } from '@/features/claims/components/challenge-claims';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { StravaStatus } from '@/features/fitness/components/strava-status';
+import { PageInsightsPanel } from '@/features/insights/components/page-insights-panel';
 
 export default function DashboardRoute() {
   return (
@@ -30,7 +31,14 @@ export default function DashboardRoute() {
         </h2>
         <SubscriptionPanel />
       </section>
-      <Dashboard cardExtras={(profile) => <StravaStatus profileId={profile.id} slug={profile.urlSlug} />} />
+      <Dashboard
+        cardExtras={(profile) => (
+          <>
+            <StravaStatus profileId={profile.id} slug={profile.urlSlug} />
+            <PageInsightsPanel profile={profile} />
+          </>
+        )}
+      />
       <ChallengeClaims />
     </PageLayout>
   );

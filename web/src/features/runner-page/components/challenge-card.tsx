@@ -1,3 +1,4 @@
+import { sendPageEvent } from '@/lib/page-events';
 import { formatMoney, type Challenge, type ProfileView } from '@runpledge/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -75,6 +76,7 @@ function ChooseChallenge({ profile, challenge }: { profile: ProfileView; challen
           onFocus={prefetch}
           onClick={() => {
             if (onReadOnlyAction) return onReadOnlyAction({ kind: 'challenge', amount: challenge.amount });
+            sendPageEvent(profile, { type: 'challenge', challengeId: challenge.id });
             setOpening((n) => n + 1);
             setOpen(true);
           }}

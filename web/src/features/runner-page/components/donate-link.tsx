@@ -1,3 +1,4 @@
+import { sendPageEvent } from '@/lib/page-events';
 import { buildDonationUrl, type ProfileView } from '@runpledge/contracts';
 import type { ReactNode } from 'react';
 import { buttonStyles, type ButtonStyleProps } from '@/components/ui/button-styles';
@@ -54,7 +55,13 @@ export function DonateLink({
     );
   }
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonStyles({ variant, size, className })}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonStyles({ variant, size, className })}
+      onClick={() => sendPageEvent(profile, { type: 'donate' })}
+    >
       {children}
       {announceNewTab && <span className="sr-only"> (opens in a new tab)</span>}
     </a>

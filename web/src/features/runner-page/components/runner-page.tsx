@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import type { Activity, ProfileView, TrainingStats } from '@runpledge/contracts';
 import { Navigate } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { ApiRequestError } from '@/lib/api-client';
+import { sendPageEvent } from '@/lib/page-events';
 import { useRunHistory } from '../api/get-run-history';
 import { useRunnerProfile } from '../api/get-runner-profile';
 import { useTrainingStats } from '../api/get-training-stats';
@@ -55,6 +57,11 @@ export function RunnerPage({ slug }: { slug: string }) {
 function LiveRunnerPage({ profile }: { profile: ProfileView }) {
   const trainingStats = useTrainingStats(profile.id);
   const runHistory = useRunHistory(profile.id);
+  // One view per page opened (owner insights); the owner's own visits are not counted.
+  const { id, isOwner, published } = profile;
+  useEffect(() => {
+    sendPageEvent({ id, isOwner, published }, { type: 'view' });
+  }, [id, isOwner, published]);
   return (
     <>
       <DocumentTitle title={`${profile.name} · ${profile.marathonName}`} />

@@ -1,3 +1,4 @@
+import { sendPageEvent } from '@/lib/page-events';
 import { theMarathon, type ProfileView } from '@runpledge/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -28,9 +29,12 @@ export function ShareSupport({ profile }: { profile: ProfileView }) {
   const url = `${window.location.origin}/${profile.urlSlug}`;
   const text = `Support ${profile.name} running ${theMarathon(profile.marathonName)}`;
 
+  const shared = () => sendPageEvent(profile, { type: 'share' });
+
   const share = async () => {
     try {
       await navigator.share({ title: text, text, url });
+      shared();
     } catch (error) {
       // Closing the share sheet is not a failure.
       if (!(error instanceof DOMException && error.name === 'AbortError')) {
@@ -42,6 +46,7 @@ export function ShareSupport({ profile }: { profile: ProfileView }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
+      shared();
       toast({ title: 'Link copied', description: url, variant: 'success' });
     } catch {
       toast({ title: 'Could not copy the link', description: url, variant: 'destructive' });
@@ -68,6 +73,7 @@ export function ShareSupport({ profile }: { profile: ProfileView }) {
                     href={link.href}
                     target="_blank"
                     rel="noopener noreferrer"
+                    onClick={shared}
                     className="flex h-10 items-center justify-center rounded-md border border-border text-sm font-semibold text-brand-800 hover:bg-brand-50"
                   >
                     {link.name}
