@@ -15,6 +15,7 @@ const page = {
   description: 'Running for the children’s hospital.',
   fundsRaised: '250.00',
   fundraisingGoal: '1000.00',
+  fundraisingCurrency: 'USD',
   published: true,
 };
 

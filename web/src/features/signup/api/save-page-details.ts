@@ -12,7 +12,7 @@ import { planChallenges, toProfileChanges, type SignupFormValues } from '../util
  * Saves an edited page: its details in one PUT (a new slug included; a taken one is refused
  * before anything else changes), then its challenges one by one, each kept under its id.
  */
-export async function savePageDetails(page: Profile, values: SignupFormValues): Promise<Profile> {
+export async function savePageDetails(page: Omit<Profile, 'userId'>, values: SignupFormValues): Promise<Profile> {
   const { profile } = await api.put<{ profile: Profile }>(
     `/api/runner-profile/${page.id}`,
     toProfileChanges(values, page),

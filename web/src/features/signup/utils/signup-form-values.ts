@@ -112,7 +112,7 @@ export function valuesFromSavedForm(saved: SignupFormData): SignupFormValues {
 }
 
 /** A page's details in the form's inputs, for /{slug}/edit. */
-export function valuesFromProfile(profile: Profile): SignupFormValues {
+export function valuesFromProfile(profile: Omit<Profile, 'userId'>): SignupFormValues {
   const only = (platform: DonationPlatform, value: string | null) =>
     profile.donationPlatform === platform ? (value ?? '') : '';
   return {
