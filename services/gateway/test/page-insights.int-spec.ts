@@ -136,7 +136,7 @@ describe('owner insights and the race-day poster through the gateway', () => {
       (await call('GET', `/api/runner-profile/${page.id}/insights?days=7`, { cookie: alice.cookie })).body.days,
     ).toHaveLength(7);
 
-    expect((await call('GET', `/api/runner-profile/${page.id}/insights`, { cookie: bob.cookie })).status).toBe(404);
+    expect((await call('GET', `/api/runner-profile/${page.id}/insights`, { cookie: bob.cookie })).status).toBe(403);
     expect((await call('GET', `/api/runner-profile/${page.id}/insights`)).status).toBe(401);
     expect(
       (await call('GET', `/api/runner-profile/${page.id}/insights?days=400`, { cookie: alice.cookie })).status,
@@ -201,7 +201,7 @@ describe('owner insights and the race-day poster through the gateway', () => {
     });
     expect(revalidated.status).toBe(304);
 
-    expect((await call('GET', `/api/runner-profile/${page.id}/poster.pdf`, { cookie: bob.cookie })).status).toBe(404);
+    expect((await call('GET', `/api/runner-profile/${page.id}/poster.pdf`, { cookie: bob.cookie })).status).toBe(403);
     expect((await call('GET', `/api/runner-profile/${page.id}/poster.png`)).status).toBe(401);
     expect((await call('GET', `/api/runner-profile/${randomUUID()}/poster.pdf`, { cookie: alice.cookie })).status).toBe(
       404,

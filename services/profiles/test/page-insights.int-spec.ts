@@ -136,12 +136,9 @@ describe('owner insights over NATS', () => {
     expect((await insights(mine.userId, mine.profile.id)).response!.totals.challengePicks).toBe(0);
   });
 
-  it("answers the owner only: anyone else's insights are not found", async () => {
+  it('answers the owner only: anyone else is refused (403), an unknown page is not found', async () => {
     const { profile } = await page(true);
-    expect((await insights(randomUUID(), profile.id)).err).toMatchObject({
-      status: 404,
-      message: RUNNER_PROFILE_NOT_FOUND,
-    });
+    expect((await insights(randomUUID(), profile.id)).err).toMatchObject({ status: 403 });
     expect((await insights(randomUUID(), randomUUID())).err).toMatchObject({ status: 404 });
   });
 

@@ -69,6 +69,13 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('GET', '/runner-profile/:id/encouragements', 'profiles', 'Encouragements left on my page'),
   op('POST', '/runner-profile/:id/totals/refresh', 'profiles', 'Refresh the page totals from its platform'),
   op('GET', '/runner-profile/:id/donations', 'profiles', 'Recent donations of a page', { public: true }),
+  op('POST', '/runner-profile/:id/events', 'profiles', 'Count a visit, share, donate click or challenge choice', {
+    public: true,
+    body: contracts.pageEventRequestSchema,
+  }),
+  op('GET', '/runner-profile/:id/insights', 'profiles', 'Daily views, visitors and clicks of my page'),
+  op('GET', '/runner-profile/:id/poster.pdf', 'profiles', 'Race-day poster of my page (A4 PDF)'),
+  op('GET', '/runner-profile/:id/poster.png', 'profiles', 'Race-day poster of my page (PNG)'),
   op('GET', '/runner-profile/:slug/og-image.png', 'profiles', 'Share card of a page', { public: true }),
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages'),

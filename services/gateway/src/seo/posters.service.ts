@@ -1,5 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { PROFILES, RUNNER_PROFILE_NOT_FOUND, type ProfileSummary } from '@runpledge/contracts';
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { PROFILES, type ProfileSummary } from '@runpledge/contracts';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { env } from '../config/env.js';
@@ -45,11 +45,17 @@ export class PostersService {
 
   constructor(private readonly rpc: NatsRpcClient) {}
 
-  /** The caller's page's poster; 404 `Runner profile not found` when the page is not theirs. */
+  /**
+   * The caller's page's poster. Another runner's page is 403 (API.md's "owner" rule); a page the
+   * caller may not see at all (unknown, or unpublished and not theirs) is 404 `Runner profile not found`.
+   */
   async forOwner(userId: string, profileId: string): Promise<PosterLookup> {
     const own = await this.rpc.send<ProfileSummary[]>(PROFILES.profile.listOwn, { userId });
     const page = own.find((p) => p.id === profileId);
-    if (!page) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
+    if (!page) {
+      await this.rpc.send(PROFILES.profile.visibility, { profileId, viewerUserId: userId });
+      throw new ForbiddenException();
+    }
     const content: PosterContent = {
       name: page.name,
       marathonName: page.marathonName,

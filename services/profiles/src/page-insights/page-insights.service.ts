@@ -1,3 +1,4 @@
+import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CHALLENGE_NOT_FOUND,
@@ -47,11 +48,11 @@ export class PageInsightsService {
   /**
    * The last `days` UTC days of the caller's page, today last. Days still in Redis are read live
    * (they are never behind the table); older ones come from `page_daily_stats`. Someone else's page
-   * is not found, like an unknown one: its figures are nobody else's business.
+   * is 403 and an unknown one 404 (API.md's "owner" rule).
    */
   async insights({ userId, profileId, days }: PageInsightsQuery, now = Date.now()): Promise<PageInsights> {
     const page = await this.profiles.findById(profileId);
-    if (!page || page.userId !== userId) throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
+    ownedOrThrow(page, userId);
     const dates = Array.from({ length: days }, (_, i) => utcDay(now - (days - 1 - i) * DAY_MS));
     const [stored, challenges] = await Promise.all([
       this.stats.list(profileId, dates[0]!, dates.at(-1)!),
