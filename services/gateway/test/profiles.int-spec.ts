@@ -174,7 +174,11 @@ describe('profiles routes through the gateway', () => {
   it('shows a page to anyone, telling its owner apart, and 404s an unknown one', async () => {
     const created = await createPage(alice);
     const visitor = await view(created.urlSlug);
-    expect(visitor).toMatchObject({ ...created, isOwner: false, published: true });
+    // A visitor's view is the page without its owner's user id (issue #13: no internal field).
+    const { userId: ownerId, ...page } = created;
+    expect(visitor).toMatchObject({ ...page, isOwner: false, published: true });
+    expect(visitor).not.toHaveProperty('userId');
+    expect(await view(created.urlSlug, alice)).toMatchObject({ userId: ownerId, isOwner: true });
     expect(visitor.fundraisingChallenges.map((c) => c.description)).toEqual(['Pick a song', 'Banana suit']);
     expect((await view(created.urlSlug, alice)).isOwner).toBe(true);
     expect((await view(created.urlSlug, bob)).isOwner).toBe(false);
@@ -346,6 +350,7 @@ describe('profiles routes through the gateway', () => {
     expect(Object.keys(recent.body[0]).sort()).toEqual(
       [
         'description',
+        'fundraisingCurrency',
         'fundraisingGoal',
         'fundsRaised',
         'id',
