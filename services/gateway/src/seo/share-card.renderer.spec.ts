@@ -77,6 +77,8 @@ describe('share card renderer', () => {
     const korean = (await loadAdditionalAsset('ko-KR', '김민준')) as Array<{ name: string }>;
     expect(korean.map((font) => font.name)).toContain('Noto Sans KR 116');
     expect(textExtent(name).maxX).toBeLessThanOrEqual(1200 - 64);
+    // Drawn the same the next time, from the cached fonts.
+    expect((await shareCardSvg({ ...jane, name: '山田 太郎' })) === name).toBe(true);
     const png = await renderShareCard({ ...jane, name: '김민준', marathonName: '東京マラソン' });
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
   });
