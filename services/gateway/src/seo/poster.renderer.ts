@@ -5,7 +5,16 @@ import QRCode from 'qrcode';
 import satori from 'satori';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
-import { BRAND, clamp, drawableText, h, loadFonts, logo, type Node } from './share-card.renderer.js';
+import {
+  BRAND,
+  clamp,
+  drawableText,
+  h,
+  loadAdditionalAsset,
+  loadFonts,
+  logo,
+  type Node,
+} from './share-card.renderer.js';
 
 const deflateAsync = promisify(deflate);
 
@@ -155,6 +164,7 @@ export async function renderPoster(content: PosterContent): Promise<RenderedPost
     width: POSTER_WIDTH,
     height: POSTER_HEIGHT,
     fonts: loadFonts(),
+    loadAdditionalAsset,
   });
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return { png: image.asPng(), pixels: image.pixels };

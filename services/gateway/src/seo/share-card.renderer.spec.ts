@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { pngSize } from '../../test/support/share-fixtures.js';
 import {
+  additionalAssetLoads,
   drawableText,
+  loadAdditionalAsset,
   renderShareCard,
   renderSiteCard,
   shareCardSvg,
@@ -56,11 +58,45 @@ describe('share card renderer', () => {
     expect(short.maxX).toBeLessThanOrEqual(1200 - 64);
   });
 
-  it('draws Latin, Cyrillic, Greek and Vietnamese, and leaves out what no font has instead of failing', async () => {
+  it('draws a Latin card without loading any extra font or emoji', async () => {
+    const before = additionalAssetLoads();
+    await shareCardSvg({ ...jane, name: 'Jürgen Владимир Ελένη Nguyễn' });
+    expect(additionalAssetLoads()).toBe(before);
+  });
+
+  it('draws CJK names with a CJK font instead of leaving them out', async () => {
+    const name = await shareCardSvg({ ...jane, name: '山田 太郎' });
+    // What the card showed when the name could not be drawn.
+    // Not the card drawn when the name could not be drawn, and each character counts.
+    expect(name === (await shareCardSvg({ ...jane, name: 'A RunPledge runner' }))).toBe(false);
+    // Characters from different unicode-range slices of the font: each drawn, none a "no glyph" box.
+    const single = await Promise.all(
+      [...'山田郎김민東マ'].map((ch) => shareCardSvg({ ...jane, name: `${ch} Runner` })),
+    );
+    expect(new Set(single).size).toBe(single.length);
+    const korean = (await loadAdditionalAsset('ko-KR', '김민준')) as Array<{ name: string }>;
+    expect(korean.map((font) => font.name)).toContain('Noto Sans KR 116');
+    expect(textExtent(name).maxX).toBeLessThanOrEqual(1200 - 64);
+    // Drawn the same the next time, from the cached fonts.
+    expect((await shareCardSvg({ ...jane, name: '山田 太郎' })) === name).toBe(true);
+    const png = await renderShareCard({ ...jane, name: '김민준', marathonName: '東京マラソン' });
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('draws emoji in names as images', async () => {
+    const svg = await shareCardSvg({ ...jane, name: 'Zoë 🏃‍♀️🎉' });
+    // The logo and the route are inline SVG images too (utf8); the emoji come base64-encoded.
+    expect(svg.match(/<image[^>]+href="data:image\/svg\+xml;base64,/g)).toHaveLength(2);
+    const png = await renderShareCard({ ...jane, name: 'Zoë 🏃‍♀️🎉' });
+    expect(png.equals(await renderShareCard({ ...jane, name: 'Zoë' }))).toBe(false);
+  });
+
+  it('leaves out what no font has instead of failing', async () => {
     expect(drawableText('Jürgen Владимир Ελένη Nguyễn', 'x')).toBe('Jürgen Владимир Ελένη Nguyễn');
-    expect(drawableText('Jane 🏃‍♀️ 山田 Runner', 'x')).toBe('Jane Runner');
-    expect(drawableText('山田太郎 🏃', 'A RunPledge runner')).toBe('A RunPledge runner');
-    const png = await renderShareCard({ ...jane, name: '山田太郎 🏃‍♀️ Jürgen', marathonName: '東京マラソン' });
+    expect(drawableText('Jane 🏃‍♀️ 山田 Runner', 'x')).toBe('Jane 🏃‍♀️ 山田 Runner');
+    expect(drawableText('Jane สมชาย Runner', 'x')).toBe('Jane Runner');
+    expect(drawableText('สมชาย', 'A RunPledge runner')).toBe('A RunPledge runner');
+    const png = await renderShareCard({ ...jane, name: 'สมชาย 山田太郎 🏃‍♀️ Jürgen', marathonName: '東京マラソン' });
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
   });
 });
