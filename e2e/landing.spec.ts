@@ -101,7 +101,8 @@ test('with reduced motion the headline shows whole words, never a part of one', 
     seen.add((await word.textContent()) ?? '');
     await page.waitForTimeout(100);
   }
-  expect([...seen].every((text) => ['Easy', 'Interactive'].includes(text))).toBe(true);
+  // Whole words only (which ones depends on how long the page took: they change every 2 s).
+  expect([...seen].every((text) => ['Easy', 'Interactive', 'Fun'].includes(text))).toBe(true);
   await context.close();
 });
 
