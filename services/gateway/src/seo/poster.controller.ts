@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { idOr404 } from '../profiles/route-ids.js';
 import { PostersService, type PosterLookup } from './posters.service.js';
+import { matchesEtag } from './share-card.cache.js';
 
 /** The owner's printable race-day poster: GET …/poster.pdf (A4) and …/poster.png (A4 at 150 dpi). */
 @Controller('runner-profile/:id')
@@ -46,8 +47,7 @@ function send(
     .header('etag', etag)
     .header('server-timing', cached ? 'poster;desc="cached"' : `poster;desc="drawn";dur=${poster.renderMs.toFixed(1)}`)
     .header('content-disposition', `attachment; filename="runpledge-poster-${slug}.${kind}"`);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
     void reply.status(304).send();
     return;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { ShareCardCache } from './share-card.cache.js';
+import { matchesEtag, ShareCardCache } from './share-card.cache.js';
 import type { ShareCardContent } from './share-card.renderer.js';
 
 const content = (name: string): ShareCardContent => ({
@@ -97,5 +97,15 @@ describe('ShareCardCache', () => {
     const cache = new ShareCardCache(render, options);
     await expect(cache.get('jane', 'v1', content('Jane'))).rejects.toThrow('boom');
     expect((await cache.get('jane', 'v1', content('Jane'))).card.png.toString()).toBe('ok');
+  });
+});
+
+describe('matchesEtag', () => {
+  it('matches the tag strong or weak, alone or in a list, and nothing else', () => {
+    expect(matchesEtag('"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('"x", W/"abc"', '"abc"')).toBe(true);
+    expect(matchesEtag('"abcd"', '"abc"')).toBe(false);
+    expect(matchesEtag(undefined, '"abc"')).toBe(false);
   });
 });

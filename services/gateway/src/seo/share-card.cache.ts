@@ -102,5 +102,9 @@ export class ShareCardCache {
 /** A strong ETag of these bytes. */
 export const etagOf = (png: Buffer): string => `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
 
+/** Whether an `If-None-Match` header names `etag` (weak or strong, one of a list): answer 304. */
+export const matchesEtag = (ifNoneMatch: string | undefined, etag: string): boolean =>
+  ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
+
 // A slug never holds a NUL: the separator keeps "jane" from matching "jane-2"'s cards.
 const keyOf = (slug: string, version: string) => `${slug}\u0000${version}`;

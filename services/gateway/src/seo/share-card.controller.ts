@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/public.decorator.js';
-import type { RenderedCard } from './share-card.cache.js';
+import { matchesEtag, type RenderedCard } from './share-card.cache.js';
 import { SharePreviewsService } from './share-previews.service.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -51,8 +51,7 @@ function send(
     .header('etag', card.etag)
     // Helmet's same-origin default would stop other sites' pages from showing the card.
     .header('cross-origin-resource-policy', 'cross-origin');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === card.etag)) {
+  if (matchesEtag(request.headers['if-none-match'], card.etag)) {
     void reply.status(304).send();
     return;
   }
