@@ -13,6 +13,8 @@ export const PROFILES = {
     update: 'profiles.profile.update',
     delete: 'profiles.profile.delete',
     listOwn: 'profiles.profile.list-own',
+    /** One page of the caller's: 404 when it does not exist, 403 when it is someone else's. */
+    getOwnSummary: 'profiles.profile.get-own-summary',
     latestSlug: 'profiles.profile.latest-slug',
     reorderChallenges: 'profiles.profile.reorder-challenges',
     refreshTotals: 'profiles.profile.refresh-totals',

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PROFILES, type ProfileSummary } from '@runpledge/contracts';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
@@ -45,17 +45,9 @@ export class PostersService {
 
   constructor(private readonly rpc: NatsRpcClient) {}
 
-  /**
-   * The caller's page's poster. Another runner's page is 403 (API.md's "owner" rule); a page the
-   * caller may not see at all (unknown, or unpublished and not theirs) is 404 `Runner profile not found`.
-   */
+  /** The caller's page's poster; profiles applies the owner's rule (404 unknown, 403 not theirs). */
   async forOwner(userId: string, profileId: string): Promise<PosterLookup> {
-    const own = await this.rpc.send<ProfileSummary[]>(PROFILES.profile.listOwn, { userId });
-    const page = own.find((p) => p.id === profileId);
-    if (!page) {
-      await this.rpc.send(PROFILES.profile.visibility, { profileId, viewerUserId: userId });
-      throw new ForbiddenException();
-    }
+    const page = await this.rpc.send<ProfileSummary>(PROFILES.profile.getOwnSummary, { userId, profileId });
     const content: PosterContent = {
       name: page.name,
       marathonName: page.marathonName,

@@ -56,6 +56,12 @@ export class RunnerProfilesController {
     return this.profiles.listOwn(listOwnProfilesQuerySchema.parse(payload).userId);
   }
 
+  @RpcHandler(PROFILES.profile.getOwnSummary)
+  getOwnSummary(@Payload() payload: unknown): Promise<ProfileSummary> {
+    const { userId, profileId } = ownedProfileCommandSchema.parse(payload);
+    return this.profiles.getOwnSummary(userId, profileId);
+  }
+
   @RpcHandler(PROFILES.profile.latestSlug)
   latestSlug(@Payload() payload: unknown): Promise<{ slug: string }> {
     const { userId, requestedUserId } = latestSlugQuerySchema.parse(payload);

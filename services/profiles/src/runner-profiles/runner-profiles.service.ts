@@ -177,6 +177,11 @@ export class RunnerProfilesService {
     return { success: true };
   }
 
+  /** The caller's page as the dashboard card shows it (owner's rule: 404 unknown, 403 not theirs). */
+  async getOwnSummary(userId: string, profileId: string): Promise<ProfileSummary> {
+    return toSummary(ownedOrThrow(await this.profiles.findByIdWithAccess(profileId), userId));
+  }
+
   async listOwn(userId: string): Promise<ProfileSummary[]> {
     return (await this.profiles.listByUserIdNewestFirst(userId)).map((page) => toSummary(page));
   }
