@@ -184,4 +184,54 @@ describe('owner insights over NATS', () => {
     const { rows } = await db.query(`SELECT 1 FROM profiles.page_daily_stats WHERE profile_id = $1`, [profile.id]);
     expect(rows).toEqual([]);
   });
+
+  it('drops the live counters in Redis with the page, as the deletion event arrives', async () => {
+    const { userId, profile } = await page(true);
+    await event(profile.id, 'view');
+    await event(profile.id, 'share');
+    const pattern = `${process.env.REDIS_PREFIX ?? 'rp:'}insights:${profile.id}:*`;
+    expect((await redis.keys(pattern)).sort()).toHaveLength(2);
+    await ok(PROFILES.profile.delete, { userId, profileId: profile.id });
+    const deadline = Date.now() + 30_000;
+    let left = await redis.keys(pattern);
+    while (left.length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      left = await redis.keys(pattern);
+    }
+    expect(left).toEqual([]);
+    const dirty = await redis.smembers(`${process.env.REDIS_PREFIX ?? 'rp:'}insights:dirty`);
+    expect(dirty.filter((member) => member.startsWith(profile.id))).toEqual([]);
+  });
+
+  it("lists every counted day of the user's pages in their data export, stored and live", async () => {
+    const { userId, profile } = await page(true);
+    const [song] = profile.fundraisingChallenges;
+    await event(profile.id, 'view', '192.0.2.1');
+    await event(profile.id, 'challenge', undefined, undefined, song!.id);
+    await service.get(PageInsightsService).flush();
+    // An older day the worker stored long ago, and one more view today, not flushed yet.
+    await db.query(
+      `INSERT INTO profiles.page_daily_stats (profile_id, day, views, unique_visitors, shares, donate_clicks, challenge_picks)
+       VALUES ($1, '2026-01-02', 7, 4, 2, 1, '{}'::jsonb)`,
+      [profile.id],
+    );
+    await event(profile.id, 'view', '192.0.2.2');
+    const exported = await ok<{ pages: Array<{ id: string; dailyStats: unknown }> }>(PROFILES.account.export, {
+      userId,
+    });
+    expect(exported.pages.map((p) => p.id)).toEqual([profile.id]);
+    expect(exported.pages[0]!.dailyStats).toEqual([
+      { date: '2026-01-02', views: 7, uniqueVisitors: 4, shares: 2, donateClicks: 1, challengePicks: {} },
+      {
+        date: today(),
+        views: 2,
+        uniqueVisitors: 2,
+        shares: 0,
+        donateClicks: 0,
+        challengePicks: { [song!.id]: 1 },
+      },
+    ]);
+    const dump = JSON.stringify(exported);
+    expect(dump).not.toContain('192.0.2');
+  });
 });

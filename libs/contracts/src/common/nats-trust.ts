@@ -18,6 +18,7 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     IDENTITY_EVENTS.userEmailChanged.type,
     IDENTITY_EVENTS.userDeleted.type,
     PROFILES_EVENTS.challengeClaimed.type,
+    PROFILES_EVENTS.profileDeleted.type,
   ],
   billing: [IDENTITY_EVENTS.userDeleted.type],
   fitness: [

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { IDENTITY_EVENTS, PROFILES_EVENTS } from '@runpledge/contracts';
 import { DomainEvents, forgetPublishedEventsOf } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
+import { PageInsightsService } from '../page-insights/page-insights.service.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { cacheKeyOf, toProfile } from '../runner-profiles/to-profile.util.js';
@@ -14,6 +15,7 @@ export class AccountDataService implements OnModuleInit {
     private readonly profiles: RunnerProfilesRepository,
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
+    private readonly insights: PageInsightsService,
   ) {}
 
   onModuleInit(): void {
@@ -40,6 +42,7 @@ export class AccountDataService implements OnModuleInit {
 
   async export(userId: string): Promise<Record<string, unknown>> {
     const { account, access, pages, challenges, encouragements } = await this.data.findAllOfUser(userId);
+    const stats = await Promise.all(pages.map((page) => this.insights.exportOf(page.id)));
     return {
       account: account && {
         email: account.email,
@@ -50,7 +53,7 @@ export class AccountDataService implements OnModuleInit {
         status: access.status,
         currentPeriodEnd: access.currentPeriodEnd?.toISOString() ?? null,
       },
-      pages: pages.map((page) => ({
+      pages: pages.map((page, i) => ({
         ...toProfile(
           page,
           challenges.filter((c) => c.runnerProfileId === page.id),
@@ -58,6 +61,8 @@ export class AccountDataService implements OnModuleInit {
         encouragements: encouragements
           .filter((e) => e.runnerProfileId === page.id)
           .map((e) => ({ senderName: e.senderName, message: e.message, createdAt: e.createdAt.toISOString() })),
+        // Owner insights: visitors' events counted per UTC day (counts only; no visitor is identifiable).
+        dailyStats: stats[i],
       })),
     };
   }

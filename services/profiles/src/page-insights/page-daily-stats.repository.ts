@@ -47,10 +47,19 @@ export class PageDailyStatsRepository {
 
   /** The stored days of a page from `from` to `to` (inclusive, `YYYY-MM-DD`). */
   async list(profileId: string, from: string, to: string): Promise<Map<string, DayCounts>> {
+    return this.select(`"profile_id" = $1 AND "day" BETWEEN $2::date AND $3::date`, [profileId, from, to]);
+  }
+
+  /** Every stored day of a page, oldest first (the account's data export). */
+  async listAll(profileId: string): Promise<Map<string, DayCounts>> {
+    return this.select(`"profile_id" = $1`, [profileId]);
+  }
+
+  private async select(where: string, params: unknown[]): Promise<Map<string, DayCounts>> {
     const rows = (await this.dataSource.query(
       `SELECT to_char("day", 'YYYY-MM-DD') AS "day", "views", "unique_visitors", "shares", "donate_clicks", "challenge_picks"
-       FROM "profiles"."page_daily_stats" WHERE "profile_id" = $1 AND "day" BETWEEN $2::date AND $3::date`,
-      [profileId, from, to],
+       FROM "profiles"."page_daily_stats" WHERE ${where} ORDER BY "day"`,
+      params,
     )) as Row[];
     return new Map(
       rows.map((r) => [

@@ -1,5 +1,5 @@
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   CHALLENGE_NOT_FOUND,
   RUNNER_PROFILE_NOT_FOUND,
@@ -7,8 +7,9 @@ import {
   type PageInsightsDay,
   type PageInsightsQuery,
   type RecordPageEventCommand,
+  PROFILES_EVENTS,
 } from '@runpledge/contracts';
-import { LOGGER, ServiceException } from '@runpledge/server-kit';
+import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { FundraisingChallengesRepository } from '../runner-profiles/fundraising-challenges.repository.js';
@@ -17,13 +18,17 @@ import { isPublished } from '../runner-profiles/to-profile.util.js';
 import { PageDailyStatsRepository } from './page-daily-stats.repository.js';
 import { PageInsightsStore, type DayCounts } from './page-insights.store.js';
 
+/** One day of a page's figures as the data export lists it. */
+export type ExportedPageDay = { date: string } & DayCounts;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (time: number): string => new Date(time).toISOString().slice(0, 10);
 
 /** Owner insights: visitors' events counted per page and day, read back by the page's owner only. */
 @Injectable()
-export class PageInsightsService {
+export class PageInsightsService implements OnModuleInit {
   constructor(
+    private readonly events: DomainEvents,
     private readonly profiles: RunnerProfilesRepository,
     private readonly challenges: FundraisingChallengesRepository,
     private readonly store: PageInsightsStore,
@@ -31,6 +36,12 @@ export class PageInsightsService {
     private readonly dataSource: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onModuleInit(): void {
+    // A deleted page (by its owner or with the account) takes its live counters along; its stored
+    // days go by the table's ON DELETE CASCADE. Idempotent: a redelivered event deletes nothing more.
+    this.events.on(PROFILES_EVENTS.profileDeleted, ({ profileId }) => this.store.forget(profileId));
+  }
 
   /** Counts one event of a published page; unknown or unpublished pages, and other pages' challenges, are 404. */
   async record({ profileId, event, visitor }: RecordPageEventCommand, now = Date.now()): Promise<void> {
@@ -90,6 +101,23 @@ export class PageInsightsService {
       },
       challenges: challenges.map((c) => ({ id: c.id, description: c.description, picks: picks.get(c.id) ?? 0 })),
     };
+  }
+
+  /**
+   * Every day counted for a page, for the owner's data export: the stored days, with the days still
+   * in Redis read live (Redis away: stored days only). Days with challenge picks name the challenge
+   * by id; counts only, nothing about a visitor.
+   */
+  async exportOf(profileId: string, now = Date.now()): Promise<ExportedPageDay[]> {
+    const days = new Map(await this.stats.listAll(profileId));
+    const liveDays = Math.ceil(PageInsightsStore.KEEP_SECONDS / 86_400) + 1;
+    const recent = Array.from({ length: liveDays }, (_, i) => utcDay(now - (liveDays - 1 - i) * DAY_MS));
+    try {
+      for (const [day, counts] of await this.store.read(profileId, recent)) days.set(day, counts);
+    } catch (err) {
+      this.logger.warn({ err, profileId }, 'live insights unavailable; exporting stored days only');
+    }
+    return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, counts]) => ({ date, ...counts }));
   }
 
   /**

@@ -90,6 +90,21 @@ export class PageInsightsStore {
     if (entries.length > 0) await this.redis.sadd(this.dirtyKey, ...entries.map((e) => `${e.profileId}|${e.day}`));
   }
 
+  /**
+   * Drops every live counter of a deleted page. A day's keys are written on that UTC day only and
+   * expire KEEP_SECONDS after the last write, so no key older than KEEP_SECONDS plus a day can
+   * exist: naming those days is enough (no SCAN over the keyspace).
+   */
+  async forget(profileId: string, now = Date.now()): Promise<void> {
+    const dayCount = Math.ceil(PageInsightsStore.KEEP_SECONDS / 86_400) + 2;
+    const days = Array.from({ length: dayCount }, (_, i) => new Date(now - i * 86_400_000).toISOString().slice(0, 10));
+    await this.redis
+      .multi()
+      .del(...days.flatMap((day) => [this.countsKey(profileId, day), this.uniquesKey(profileId, day)]))
+      .srem(this.dirtyKey, ...days.map((day) => `${profileId}|${day}`))
+      .exec();
+  }
+
   private get dirtyKey(): string {
     return `${this.prefix}dirty`;
   }
