@@ -55,6 +55,10 @@ RUN npm run build \
 FROM manifests AS deps-gateway
 RUN --mount=type=cache,target=/root/.npm \
     npm install --omit=dev --workspace services/gateway --include-workspace-root=false --no-audit --no-fund
+# Share cards read three weights of woff only: the fonts' woff2 files and other weights (~100 MB of
+# Noto Sans SC / KR and Inter) never leave this stage. Every Twemoji SVG stays (any emoji may be drawn).
+COPY services/gateway/build/prune-share-card-assets.mjs /tmp/
+RUN node /tmp/prune-share-card-assets.mjs /app && rm /tmp/prune-share-card-assets.mjs
 
 FROM manifests AS deps-identity
 RUN --mount=type=cache,target=/root/.npm \

@@ -47,8 +47,9 @@ export const h = (type: string, props: Record<string, unknown>, ...children: Arr
   props: { ...props, children: children.filter((c) => c !== null) },
 });
 
-const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
-const FONT_WEIGHTS = [400, 600, 800] as const;
+/** Inter's subsets and the weights drawn (the Docker image keeps only these weights' woff files: build/prune-share-card-assets.mjs). */
+export const FONT_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'];
+export const FONT_WEIGHTS = [400, 600, 800] as const;
 
 type SatoriFont = { name: string; data: Buffer; weight: (typeof FONT_WEIGHTS)[number]; style: 'normal' };
 type Ranges = Array<[number, number]>;
@@ -86,7 +87,7 @@ function coverage(): Ranges {
  * The CJK fonts, loaded only for a card that needs them: Noto Sans KR for Hangul (Noto Sans SC's
  * unicode ranges list Hangul but the font has none), Noto Sans SC for Han, kana and CJK punctuation.
  */
-const CJK_FONTS = [
+export const CJK_FONTS = [
   { family: 'noto-sans-kr', name: 'Noto Sans KR', draws: /\p{scx=Hangul}/u },
   {
     family: 'noto-sans-sc',
