@@ -38,6 +38,12 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
     expect(screen.getAllByText('Free for 30 days • Cancel anytime')[0]).toBeInTheDocument();
     expect(screen.getByText('Empowering runners to make a difference, one mile at a time.')).toBeInTheDocument();
+    // Twemoji's CC-BY 4.0 licence: the emoji on share cards and posters are credited.
+    expect(screen.getByRole('link', { name: 'Twemoji' })).toHaveAttribute('href', 'https://github.com/jdecked/twemoji');
+    expect(screen.getByRole('link', { name: 'CC-BY 4.0' })).toHaveAttribute(
+      'href',
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
   });
 
   it.each([
