@@ -1,27 +1,11 @@
 import { formatMoney, type Challenge, type ChallengeInput, type ProfileView } from '@runpledge/contracts';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import type { Announcements } from '@dnd-kit/core';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast-context';
 import { GripIcon } from '@/components/ui/grip-icon';
+import { SortableList, type SortableRow } from '@/components/ui/sortable-list';
 import { cn } from '@/lib/cn';
 import { useDeleteChallenge } from '../api/delete-challenge';
 import { useReorderChallenges } from '../api/reorder-challenges';
@@ -41,11 +25,6 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
   const [deleting, setDeleting] = useState<Challenge | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const challenges = profile.fundraisingChallenges;
-
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   const save = (input: ChallengeInput) => {
     const id = editing.mode === 'edit' ? editing.challenge.id : undefined;
@@ -72,12 +51,8 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
     }
   };
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = challenges.findIndex((c) => c.id === active.id);
-    const to = challenges.findIndex((c) => c.id === over.id);
-    if (from < 0 || to < 0) return;
-    reorder.mutate(arrayMove(challenges, from, to), {
+  const onReorder = (next: Challenge[]) => {
+    reorder.mutate(next, {
       onError: () => toast({ title: 'Failed to save the new order', variant: 'destructive' }),
     });
   };
@@ -98,26 +73,22 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
           No challenges yet. Add one supporters can choose, like a long run in a banana suit.
         </p>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements: announcementsFor(challenges) }}
-        >
-          <SortableContext items={challenges.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-            <ul className="flex flex-col gap-3" aria-label="Challenges">
-              {challenges.map((challenge) => (
-                <SortableChallenge
-                  key={challenge.id}
-                  profile={profile}
-                  challenge={challenge}
-                  onEdit={() => setEditing({ mode: 'edit', challenge })}
-                  onDelete={() => setDeleting(challenge)}
-                />
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
+        <SortableList
+          label="Challenges"
+          className="flex flex-col gap-3"
+          items={challenges}
+          announcements={announcementsFor(challenges)}
+          onReorder={onReorder}
+          renderRow={(challenge, _index, row) => (
+            <SortableChallenge
+              row={row}
+              profile={profile}
+              challenge={challenge}
+              onEdit={() => setEditing({ mode: 'edit', challenge })}
+              onDelete={() => setDeleting(challenge)}
+            />
+          )}
+        />
       )}
 
       <ChallengeDialog
@@ -144,35 +115,28 @@ export default function OwnerChallenges({ profile }: { profile: ProfileView }) {
 }
 
 interface SortableChallengeProps {
+  row: SortableRow;
   profile: ProfileView;
   challenge: Challenge;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-function SortableChallenge({ profile, challenge, onEdit, onDelete }: SortableChallengeProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: challenge.id,
-  });
+function SortableChallenge({ row, profile, challenge, onEdit, onDelete }: SortableChallengeProps) {
+  const { rowProps, handleProps, isDragging } = row;
   const label = `${formatMoney(challenge.amount)}: ${challenge.description}`;
   return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn('relative', isDragging && 'z-10')}
-    >
+    <li {...rowProps} className={cn('relative', isDragging && 'z-10')}>
       <ChallengeCard
         profile={profile}
         challenge={challenge}
         className={cn(isDragging && 'shadow-card ring-2 ring-brand-400')}
         handle={
           <button
-            ref={setActivatorNodeRef}
             type="button"
             aria-label={`Reorder challenge ${label}`}
             className="-my-1 -ml-1 flex w-8 shrink-0 cursor-grab touch-none items-center justify-center self-stretch rounded-md text-neutral-500 hover:bg-neutral-200 hover:text-neutral-800 active:cursor-grabbing"
-            {...attributes}
-            {...listeners}
+            {...handleProps}
           >
             <GripIcon />
           </button>

@@ -1,22 +1,4 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
 import { FIELD_LIMITS } from '@runpledge/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -25,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Textarea } from '@/components/ui/textarea';
 import { GripIcon } from '@/components/ui/grip-icon';
+import { SortableList, type SortableRow } from '@/components/ui/sortable-list';
 import { cn } from '@/lib/cn';
 import { acceptsNumber, newChallengeDraft, type ChallengeDraft } from '../utils/signup-form-values';
 
@@ -51,11 +34,6 @@ interface ChallengesEditorProps {
 export function ChallengesEditor({ challenges, onChange }: ChallengesEditorProps) {
   const [focusId, setFocusId] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
-  const sensors = useSensors(
-    // A few pixels of movement before a drag starts, so a tap on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   const position = (id: UniqueIdentifier) => challenges.findIndex((c) => c.id === id) + 1;
   const count = challenges.length;
@@ -77,11 +55,6 @@ export function ChallengesEditor({ challenges, onChange }: ChallengesEditorProps
         ? `Challenge ${drag.current.from} dropped at position ${drag.current.over} of ${count}.`
         : `Challenge ${drag.current.from} dropped where it was.`,
     onDragCancel: () => `Reordering cancelled. Challenge ${drag.current.from} is back in its place.`,
-  };
-
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(arrayMove(challenges, position(active.id) - 1, position(over.id) - 1));
   };
 
   const update = (id: string, change: Partial<ChallengeDraft>) =>
@@ -108,27 +81,25 @@ export function ChallengesEditor({ challenges, onChange }: ChallengesEditorProps
           No challenges yet. Add one, like “$50: I’ll run a mile in a costume of your choice”.
         </p>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={handleDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: SCREEN_READER_INSTRUCTIONS } }}
-        >
-          <SortableContext items={challenges} strategy={verticalListSortingStrategy}>
-            <ol aria-label="Challenges" className="flex flex-col gap-3">
-              {challenges.map((challenge, index) => (
-                <ChallengeRow
-                  key={challenge.id}
-                  challenge={challenge}
-                  index={index}
-                  autoFocus={challenge.id === focusId}
-                  onChange={(change) => update(challenge.id, change)}
-                  onRemove={() => remove(challenge.id)}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <SortableList
+          as="ol"
+          label="Challenges"
+          className="flex flex-col gap-3"
+          items={challenges}
+          announcements={announcements}
+          screenReaderInstructions={SCREEN_READER_INSTRUCTIONS}
+          onReorder={onChange}
+          renderRow={(challenge, index, row) => (
+            <ChallengeRow
+              row={row}
+              challenge={challenge}
+              index={index}
+              autoFocus={challenge.id === focusId}
+              onChange={(change) => update(challenge.id, change)}
+              onRemove={() => remove(challenge.id)}
+            />
+          )}
+        />
       )}
       {incomplete && (
         <p className="text-sm text-muted-foreground">
@@ -146,6 +117,7 @@ export function ChallengesEditor({ challenges, onChange }: ChallengesEditorProps
 }
 
 interface ChallengeRowProps {
+  row: SortableRow;
   challenge: ChallengeDraft;
   index: number;
   autoFocus: boolean;
@@ -153,10 +125,8 @@ interface ChallengeRowProps {
   onRemove: () => void;
 }
 
-function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: ChallengeRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: challenge.id,
-  });
+function ChallengeRow({ row, challenge, index, autoFocus, onChange, onRemove }: ChallengeRowProps) {
+  const { rowProps, handleProps, isDragging } = row;
   const amountInput = useRef<HTMLInputElement>(null);
   const number = index + 1;
 
@@ -166,10 +136,8 @@ function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: Chall
 
   return (
     <li
-      ref={setNodeRef}
+      {...rowProps}
       data-testid="challenge-row"
-      // Vertical list: only the vertical part of the drag moves the row.
-      style={{ transform: CSS.Translate.toString(transform && { ...transform, x: 0 }), transition }}
       className={cn(
         'rounded-lg border border-border bg-white p-4',
         isDragging && 'relative z-10 border-brand-300 shadow-card ring-2 ring-brand-500/20',
@@ -178,9 +146,7 @@ function ChallengeRow({ challenge, index, autoFocus, onChange, onRemove }: Chall
       <div className="mb-3 flex items-center gap-2">
         <button
           type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
+          {...handleProps}
           aria-label={`Reorder challenge ${number}`}
           className="-ml-1 flex size-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800 active:cursor-grabbing"
         >
