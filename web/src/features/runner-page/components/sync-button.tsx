@@ -2,7 +2,7 @@ import { FITNESS_MESSAGES, type ProfileView } from '@runpledge/contracts';
 import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { useToast } from '@/components/ui/toast-context';
-import { useFitnessProfile } from '@/features/fitness/api/get-fitness-profile';
+import { useFitnessProfile } from '@/features/fitness';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSyncStrava } from '../api/sync-strava';
 

@@ -1,10 +1,13 @@
 import type { Profile, ProfileView } from '@runpledge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { recentProfilesKey } from '@/features/dashboard/api/get-recent-profiles';
-import { deleteChallenge } from '@/features/runner-page/api/delete-challenge';
-import { runnerProfileKey } from '@/features/runner-page/api/get-runner-profile';
-import { reorderChallenges } from '@/features/runner-page/api/reorder-challenges';
-import { createChallenge, updateChallenge } from '@/features/runner-page/api/save-challenge';
+import { recentProfilesKey } from '@/features/dashboard';
+import {
+  createChallenge,
+  deleteChallenge,
+  reorderChallenges,
+  runnerProfileKey,
+  updateChallenge,
+} from '@/features/runner-page';
 import { api } from '@/lib/api-client';
 import { planChallenges, toProfileChanges, type SignupFormValues } from '../utils/signup-form-values';
 
