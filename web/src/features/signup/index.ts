@@ -1,0 +1,2 @@
+// The signup feature's public surface: what other features may use (import '@/features/signup').
+export { useCreateRunnerProfile } from './api/create-runner-profile';
