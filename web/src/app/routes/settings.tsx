@@ -38,7 +38,7 @@ export default function SettingsRoute() {
         <SettingsSection
           id="data"
           title="Your data"
-          description="Download everything we hold about you: your account, pages, challenges, encouragement, subscription and activities, as a JSON file."
+          description="Download everything we hold about you: your account, pages, challenges, encouragement, page visit statistics, subscription and activities, as a JSON file."
         >
           <a href={ACCOUNT_EXPORT_URL} download className={buttonStyles({ variant: 'outline' })}>
             Download my data
