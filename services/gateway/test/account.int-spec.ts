@@ -366,6 +366,8 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
       expect(res.body.profiles.pages[0].encouragements).toEqual([
         expect.objectContaining({ senderName: 'Sam', message: 'Go!' }),
       ]);
+      // The page's visit statistics (none yet: it is not published).
+      expect(res.body.profiles.pages[0].dailyStats).toEqual([]);
       expect(res.body.fitness.activities).toEqual([expect.objectContaining({ name: 'Hand-entered long run' })]);
       expect(res.body.billing).toEqual({ subscription: null, lifetimeCodeRedemptions: [] });
       // Secrets are never part of it.
