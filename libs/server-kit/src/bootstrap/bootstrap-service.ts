@@ -42,7 +42,7 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
   // Trace first: the metrics interceptor and the handler run inside the request's span and request id.
-  app.useGlobalInterceptors(new RpcTraceInterceptor(), new RpcMetricsInterceptor());
+  app.useGlobalInterceptors(new RpcTraceInterceptor(logger), new RpcMetricsInterceptor());
   app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   await app.listen();
   logger.info(

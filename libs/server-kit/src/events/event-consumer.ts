@@ -179,6 +179,7 @@ export class EventConsumer {
       });
       msg.ack();
       eventDeliveries.inc({ type, outcome });
+      this.logger.debug({ eventId: envelope.id, type, outcome }, 'event handled');
     } catch (err) {
       const deliveries = msg.info.deliveryCount;
       if (deliveries < this.maxDeliveries) {

@@ -1,5 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { MsgHdrs } from '@nats-io/transport-node';
+import type { Logger } from 'pino';
 import { Observable } from 'rxjs';
 import { subjectPrefix } from '../messaging/subject.js';
 import { continueTrace, natsHeadersToCarrier, SpanKind } from './trace-context.js';
@@ -12,6 +13,9 @@ import { continueTrace, natsHeadersToCarrier, SpanKind } from './trace-context.j
 @Injectable()
 export class RpcTraceInterceptor implements NestInterceptor {
   private readonly prefixLength = subjectPrefix().length;
+
+  /** With a logger, each handled request leaves a debug line (carrying its request id, as every line does). */
+  constructor(private readonly logger?: Logger) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
@@ -31,10 +35,12 @@ export class RpcTraceInterceptor implements NestInterceptor {
             const subscription = next.handle().subscribe({
               next: (value) => subscriber.next(value),
               error: (err: unknown) => {
+                this.logger?.debug({ pattern, outcome: 'error' }, 'rpc handled');
                 subscriber.error(err);
                 reject(err);
               },
               complete: () => {
+                this.logger?.debug({ pattern, outcome: 'ok' }, 'rpc handled');
                 subscriber.complete();
                 resolve();
               },

@@ -2,6 +2,7 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { createRequire } from 'node:module';
 
 /** The probe and scrape ports' requests: every few seconds, never worth a trace. */
 const UNTRACED_PATHS = new Set(['/metrics', '/healthz', '/readyz']);
@@ -24,6 +25,10 @@ export function startTelemetry(serviceName: string): NodeSDK {
     ],
   });
   sdk.start();
+  // The instrumentations patch on `require`; an ESM `import` of these does not pass through it. One
+  // require each now patches the shared module objects before the process's own imports use them.
+  const require = createRequire(import.meta.url);
+  for (const name of ['node:http', 'node:https', 'pg', 'ioredis']) require(name);
   // Buffered spans go out while the process drains (Nest exits with process.exit once drained).
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void sdk.shutdown());
   return sdk;

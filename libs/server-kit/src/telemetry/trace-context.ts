@@ -106,6 +106,14 @@ export async function continueTrace<T>(
   );
 }
 
+/** Names the active (HTTP server) span by its route template, e.g. `GET /api/runner-profile/:slug`. */
+export function nameActiveHttpSpan(method: string, route: string | undefined): void {
+  const span = trace.getActiveSpan();
+  if (span === undefined || !span.isRecording() || route === undefined) return;
+  span.updateName(`${method} ${route}`);
+  span.setAttribute('http.route', route);
+}
+
 /** Runs `fn` in a client/producer span and hands it the carrier to send along. */
 export async function withOutgoingSpan<T>(
   name: string,
