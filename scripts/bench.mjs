@@ -5,6 +5,9 @@
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
+//   6. with BENCH_TELEMETRY unset or 1: case 2 again on a second stack with OpenTelemetry on (OTLP to a
+//      sink in the direct server's process), against case 2 without it (no SDK loaded): the cost of
+//      the instrumentation as a ratio of the same run.
 // then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
 // `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
@@ -103,6 +106,9 @@ async function serveDirect(databaseUrl) {
       },
     };
   });
+  // An OTLP/HTTP sink for the traced stack (case 6): accepts every export, keeps nothing.
+  app.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_request, _body, done) => done(null, {}));
+  app.post('/v1/traces', async () => ({}));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`direct server listening on ${url}`);
   process.on('SIGTERM', () => void app.close().then(() => pool.end()));
@@ -201,6 +207,31 @@ async function bench() {
     const { body: after } = await api(stack.url, 'GET', `/api/runner-profile/${page.profile.urlSlug}`);
 
     console.log(`fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)}`);
+    if (process.env.BENCH_TELEMETRY !== '0') {
+      // Issue #17: tracing on (every hop: HTTP, NATS client and server spans, pg) against off.
+      await stack.stop();
+      stack = undefined;
+      stack = await startStack({
+        env: {
+          ...run.env,
+          LOG_LEVEL: 'warn',
+          OTEL_EXPORTER_OTLP_ENDPOINT: directUrl,
+          OTEL_METRICS_EXPORTER: 'none',
+          OTEL_LOGS_EXPORTER: 'none',
+        },
+        port: await freePort(),
+      });
+      await measure(`${stack.url}/api/fitness-profile/${profileId}`, 2); // warm-up, not counted
+      const traced = await measure(`${stack.url}/api/fitness-profile/${profileId}`, shortCase);
+      console.table([
+        summary('gateway /api/fitness-profile/:id, OpenTelemetry off (no SDK)', fitnessGateway),
+        summary('gateway /api/fitness-profile/:id, OpenTelemetry on (OTLP export)', traced),
+      ]);
+      console.log(
+        `instrumentation cost, traced / untraced throughput: ${ratio(traced, fitnessGateway).toFixed(2)}; ` +
+          `p99 ${fitnessGateway.latency.p99} → ${traced.latency.p99} ms`,
+      );
+    }
     console.log(
       `runner page, gateway / direct throughput: ${ratio(pageGateway, pageDirect).toFixed(2)} (aim ≥ 0.80); ` +
         `gateway p99 ${pageGateway.latency.p99} ms (aim < 50 ms); ` +
@@ -217,8 +248,10 @@ async function bench() {
 if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_URL);
 else {
   await bench();
-  const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
-  await runStravaSyncBench();
+  if (process.env.BENCH_STRAVA !== '0') {
+    const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
+    await runStravaSyncBench();
+  }
   if (process.env.BENCH_TOTALS !== '0') {
     const { runTotalsSyncBench } = await import('./bench-totals-sync.mjs');
     await runTotalsSyncBench();
