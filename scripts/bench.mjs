@@ -17,13 +17,12 @@ import autocannon from 'autocannon';
 import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
 import { migrateAll, startStack } from './lib/stack.mjs';
-import { api, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { api, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -162,19 +161,25 @@ async function bench() {
   const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
   try {
     await migrateAll(run.env);
-    const profileId = randomUUID();
-    const userId = randomUUID();
-    await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
-      profileId,
-      userId,
-    ]);
+    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
+    // A published page (the gateway answers 404 for the training summary of an unpublished one),
+    // whose runner has a Strava connection; fitness learns of the page from profiles' event.
+    const page = await seedRunnerPage(stack.url);
+    await publishRunnerPage(stack.url, stack.env, page, 120_000);
+    const profileId = page.profile.id;
     await pool.query(
       `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
        VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
-      [userId],
+      [page.user.id],
     );
-    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
-    const page = await seedRunnerPage(stack.url);
+    for (let tries = 0; ; tries += 1) {
+      const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
+        profileId,
+      ]);
+      if (rowCount) break;
+      if (tries > 600) throw new Error('fitness never learnt of the bench page');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     direct = startDirectServer(run.env);
     const directUrl = await direct.url;
 

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema } from 'typeorm';
-import { AddOutboxTraceContext1795600000000, CreateEventTables1763800000000 } from '../events/event-tables.migration.js';
+import {
+  AddOutboxTraceContext1795600000000,
+  CreateEventTables1763800000000,
+} from '../events/event-tables.migration.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
 
