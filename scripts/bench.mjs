@@ -5,6 +5,9 @@
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
+//   6. with BENCH_TELEMETRY unset or 1: case 2 again on a second stack with OpenTelemetry on (OTLP to a
+//      sink in the direct server's process), against case 2 without it (no SDK loaded): the cost of
+//      the instrumentation as a ratio of the same run.
 // then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
 // `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
@@ -14,13 +17,12 @@ import autocannon from 'autocannon';
 import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
 import { migrateAll, startStack } from './lib/stack.mjs';
-import { api, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { api, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -103,6 +105,9 @@ async function serveDirect(databaseUrl) {
       },
     };
   });
+  // An OTLP/HTTP sink for the traced stack (case 6): accepts every export, keeps nothing.
+  app.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_request, _body, done) => done(null, {}));
+  app.post('/v1/traces', async () => ({}));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`direct server listening on ${url}`);
   process.on('SIGTERM', () => void app.close().then(() => pool.end()));
@@ -156,19 +161,25 @@ async function bench() {
   const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
   try {
     await migrateAll(run.env);
-    const profileId = randomUUID();
-    const userId = randomUUID();
-    await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
-      profileId,
-      userId,
-    ]);
+    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
+    // A published page (the gateway answers 404 for the training summary of an unpublished one),
+    // whose runner has a Strava connection; fitness learns of the page from profiles' event.
+    const page = await seedRunnerPage(stack.url);
+    await publishRunnerPage(stack.url, stack.env, page, 120_000);
+    const profileId = page.profile.id;
     await pool.query(
       `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
        VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
-      [userId],
+      [page.user.id],
     );
-    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
-    const page = await seedRunnerPage(stack.url);
+    for (let tries = 0; ; tries += 1) {
+      const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
+        profileId,
+      ]);
+      if (rowCount) break;
+      if (tries > 600) throw new Error('fitness never learnt of the bench page');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     direct = startDirectServer(run.env);
     const directUrl = await direct.url;
 
@@ -197,15 +208,49 @@ async function bench() {
 
     // The cache must never hide an edit: the page read right after a PUT shows it.
     const story = `Edited at ${new Date().toISOString()}`;
-    await api(stack.url, 'PUT', `/api/runner-profile/${page.profile.id}`, { description: story }, page.cookie);
-    const { body: after } = await api(stack.url, 'GET', `/api/runner-profile/${page.profile.urlSlug}`);
+    // Reported, not thrown: the figures after it (the instrumentation cost) still come out.
+    const fresh = await api(
+      stack.url,
+      'PUT',
+      `/api/runner-profile/${page.profile.id}`,
+      { description: story },
+      page.cookie,
+    )
+      .then(() => api(stack.url, 'GET', `/api/runner-profile/${page.profile.urlSlug}`))
+      .then(({ body }) => (body.profile.description === story ? 'yes' : 'NO'))
+      .catch((err) => `NO (${err.message})`);
 
     console.log(`fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)}`);
     console.log(
       `runner page, gateway / direct throughput: ${ratio(pageGateway, pageDirect).toFixed(2)} (aim ≥ 0.80); ` +
         `gateway p99 ${pageGateway.latency.p99} ms (aim < 50 ms); ` +
-        `fresh right after an edit: ${after.profile.description === story ? 'yes' : 'NO'}`,
+        `fresh right after an edit: ${fresh}`,
     );
+    if (process.env.BENCH_TELEMETRY !== '0') {
+      // Issue #17: tracing on (every hop: HTTP, NATS client and server spans, pg) against off.
+      await stack.stop();
+      stack = undefined;
+      stack = await startStack({
+        env: {
+          ...run.env,
+          LOG_LEVEL: 'warn',
+          OTEL_EXPORTER_OTLP_ENDPOINT: directUrl,
+          OTEL_METRICS_EXPORTER: 'none',
+          OTEL_LOGS_EXPORTER: 'none',
+        },
+        port: await freePort(),
+      });
+      await measure(`${stack.url}/api/fitness-profile/${profileId}`, 2); // warm-up, not counted
+      const traced = await measure(`${stack.url}/api/fitness-profile/${profileId}`, shortCase);
+      console.table([
+        summary('gateway /api/fitness-profile/:id, OpenTelemetry off (no SDK)', fitnessGateway),
+        summary('gateway /api/fitness-profile/:id, OpenTelemetry on (OTLP export)', traced),
+      ]);
+      console.log(
+        `instrumentation cost, traced / untraced throughput: ${ratio(traced, fitnessGateway).toFixed(2)}; ` +
+          `p99 ${fitnessGateway.latency.p99} → ${traced.latency.p99} ms`,
+      );
+    }
   } finally {
     await direct?.stop();
     await stack?.stop();
@@ -217,8 +262,10 @@ async function bench() {
 if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_URL);
 else {
   await bench();
-  const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
-  await runStravaSyncBench();
+  if (process.env.BENCH_STRAVA !== '0') {
+    const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
+    await runStravaSyncBench();
+  }
   if (process.env.BENCH_TOTALS !== '0') {
     const { runTotalsSyncBench } = await import('./bench-totals-sync.mjs');
     await runTotalsSyncBench();

@@ -29,6 +29,9 @@ export function codeEnvVars(): string[] {
     const source = readFileSync(join(ROOT, file), 'utf8');
     for (const match of source.matchAll(/^\s+([A-Z][A-Z0-9_]+):\s/gm)) names.add(match[1]!);
   }
+  // The standard OpenTelemetry variables server-kit reads itself (telemetry/config.ts); the SDK reads more.
+  const telemetry = readFileSync(join(ROOT, 'libs/server-kit/src/telemetry/config.ts'), 'utf8');
+  for (const match of telemetry.matchAll(/env\.(OTEL_[A-Z0-9_]+)/g)) names.add(match[1]!);
   return [...names].sort();
 }
 

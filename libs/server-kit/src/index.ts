@@ -31,3 +31,7 @@ export * from './auth/access-token-keys.js';
 export * from './metrics/metrics.js';
 export * from './metrics/rpc-metrics.interceptor.js';
 export * from './metrics/dead-letter-gauge.js';
+export * from './telemetry/trace-context.js';
+export * from './telemetry/config.js';
+export * from './telemetry/bullmq.js';
+export * from './telemetry/rpc-trace.interceptor.js';

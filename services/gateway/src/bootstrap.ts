@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PinoNestLogger, startMetricsServer } from '@runpledge/server-kit';
+import { nameActiveHttpSpan, PinoNestLogger, runWithRequestId, startMetricsServer } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
@@ -49,6 +49,12 @@ export async function bootstrapGateway(
   const fastify = app.getHttpAdapter().getInstance();
   const readiness = app.get(ReadinessService);
   registerHttpMetrics(fastify);
+  // Everything done for a request (its log lines, the RPCs it sends) knows its id.
+  // With tracing on, the request's span is named by its route template (as the HTTP metrics are).
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    nameActiveHttpSpan(request.method, request.routeOptions.url);
+    runWithRequestId(request.id, done);
+  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Once shutdown begins, clients (the ingress's kept-alive upstream connections) must reconnect

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { DataSource, type DataSourceOptions, type EntitySchema } from 'typeorm';
-import { CreateEventTables1763800000000 } from '../events/event-tables.migration.js';
+import {
+  AddOutboxTraceContext1795600000000,
+  CreateEventTables1763800000000,
+} from '../events/event-tables.migration.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
 
@@ -39,7 +42,7 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
     url: config.url,
     schema: config.schema,
     entities: [...config.entities, OutboxMessage, ProcessedEvent],
-    migrations: [CreateEventTables1763800000000, ...config.migrations],
+    migrations: [CreateEventTables1763800000000, AddOutboxTraceContext1795600000000, ...config.migrations],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

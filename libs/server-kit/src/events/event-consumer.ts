@@ -14,6 +14,7 @@ import { ensureDeadLetterStream, parkDeadLetter } from './dead-letters.js';
 import { ensureEventStream } from './jetstream.js';
 import { ProcessedEvent } from './processed-event.entity.js';
 import { eventConsumerPending, eventDeliveries, eventRedeliveries } from '../metrics/metrics.js';
+import { continueTrace, natsHeadersToCarrier, SpanKind } from '../telemetry/trace-context.js';
 
 export interface EventContext {
   /** The transaction that also records the event as processed: write through it. */
@@ -128,7 +129,22 @@ export class EventConsumer {
     await Promise.all(subscriptions.map(({ loop }) => loop));
   }
 
-  private async handle(msg: JsMsg): Promise<void> {
+  /** In a consumer span continuing the trace (and request id) of the work that recorded the event. */
+  private handle(msg: JsMsg): Promise<void> {
+    return continueTrace(
+      natsHeadersToCarrier(msg.headers),
+      `${this.service} consume ${msg.subject.slice(this.prefix.length)}`,
+      SpanKind.CONSUMER,
+      {
+        'messaging.system': 'nats',
+        'messaging.destination.name': msg.subject,
+        'messaging.consumer.group.name': this.service,
+      },
+      () => this.process(msg),
+    );
+  }
+
+  private async process(msg: JsMsg): Promise<void> {
     let envelope: EventEnvelope;
     try {
       envelope = eventEnvelopeSchema.parse(msg.json()) as EventEnvelope;
@@ -163,6 +179,7 @@ export class EventConsumer {
       });
       msg.ack();
       eventDeliveries.inc({ type, outcome });
+      this.logger.debug({ eventId: envelope.id, type, outcome }, 'event handled');
     } catch (err) {
       const deliveries = msg.info.deliveryCount;
       if (deliveries < this.maxDeliveries) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@runpledge/contracts';
 import type { EntityManager } from 'typeorm';
+import { currentTraceCarrier } from '../telemetry/trace-context.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
 /** Records a domain event inside the caller's transaction; the relay publishes it after commit. */
@@ -10,6 +11,7 @@ export async function recordEvent<TPayload>(
   payload: TPayload,
 ): Promise<EventEnvelope<TPayload>> {
   const parsed = definition.schema.parse(payload);
+  const traceContext = currentTraceCarrier();
   const envelope: EventEnvelope<TPayload> = {
     id: randomUUID(),
     type: definition.type,
@@ -21,6 +23,8 @@ export async function recordEvent<TPayload>(
     type: envelope.type,
     payload: envelope.payload as object,
     occurredAt: new Date(envelope.occurredAt),
+    // The consumers continue the trace (and request id) of the work that recorded the event.
+    traceContext: Object.keys(traceContext).length > 0 ? traceContext : null,
     publishedAt: null,
   });
   return envelope;

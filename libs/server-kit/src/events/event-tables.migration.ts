@@ -38,3 +38,16 @@ export class CreateEventTables1763800000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "${s}"."outbox"`);
   }
 }
+
+/** The outbox keeps the trace context (and request id) of the work that recorded each event. */
+export class AddOutboxTraceContext1795600000000 implements MigrationInterface {
+  name = 'AddOutboxTraceContext1795600000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."outbox" ADD COLUMN "trace_context" jsonb`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."outbox" DROP COLUMN "trace_context"`);
+  }
+}

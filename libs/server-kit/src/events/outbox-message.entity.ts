@@ -19,6 +19,10 @@ export class OutboxMessage {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /** The trace context and request id of the work that recorded the event (sent as NATS headers). */
+  @Column({ name: 'trace_context', type: 'jsonb', nullable: true })
+  traceContext: Record<string, string> | null;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 }

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@runpledge/contracts';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { eventSubject, subjectPrefix } from '../messaging/subject.js';
+import { carrierToNatsHeaders } from '../telemetry/trace-context.js';
 import { ensureEventStream } from './jetstream.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
@@ -88,6 +89,7 @@ export class OutboxRelay {
         };
         await this.js.publish(eventSubject(row.type, this.prefix), JSON.stringify(envelope), {
           msgID: row.id,
+          headers: carrierToNatsHeaders(row.traceContext),
         });
         published.push(row.id);
       }

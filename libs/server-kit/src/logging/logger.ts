@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { logContext } from '../telemetry/trace-context.js';
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
 export const REDACTED_PATHS = [
@@ -75,6 +76,8 @@ export function createLogger(
     base: { service: name },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // Every line written while working for a request carries its id (and trace id when tracing).
+    mixin: logContext,
     serializers: {
       // Fastify's request line, with the query string's secrets redacted (it takes our serializer over its own).
       req: (req: LoggedRequest) => ({

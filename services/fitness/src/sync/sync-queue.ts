@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@runpledge/server-kit';
+import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
 import { Queue, QueueEvents, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
@@ -19,7 +19,11 @@ export const webhookJobId = (event: Pick<StravaWebhookEvent, 'object_type' | 'ob
 /** The producer side of the `strava-sync` queue: adding jobs and waiting for them. */
 @Injectable()
 export class SyncQueue implements OnApplicationShutdown {
-  readonly queue = new Queue(STRAVA_SYNC_QUEUE, { connection: bullConnection(), prefix: bullPrefix() });
+  readonly queue = new Queue(STRAVA_SYNC_QUEUE, {
+    connection: bullConnection(),
+    prefix: bullPrefix(),
+    telemetry: bullTelemetry(),
+  });
   // Same prefix as the queue, or waitUntilFinished never hears the job finish.
   private events: QueueEvents | undefined;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@runpledge/server-kit';
+import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
@@ -29,6 +29,7 @@ export class SyncProcessor implements OnApplicationBootstrap, OnApplicationShutd
     this.worker = new Worker(STRAVA_SYNC_QUEUE, (job) => this.process(job), {
       connection: bullConnection(),
       prefix: bullPrefix(),
+      telemetry: bullTelemetry(),
       concurrency: env.SYNC_WORKER_CONCURRENCY,
       // A limiter must be set for a manual queue.rateLimit to hold workers; the real limit is our budget.
       limiter: { max: 1_000_000, duration: 1000 },

@@ -1,6 +1,14 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions, rpcClientDuration, rpcSubject, secondsSince } from '@runpledge/server-kit';
+import {
+  carrierToNatsHeaders,
+  natsConnectionOptions,
+  rpcClientDuration,
+  rpcSubject,
+  secondsSince,
+  SpanKind,
+  withOutgoingSpan,
+} from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
@@ -83,12 +91,17 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     if (!this.nc || this.nc.isClosed()) throw transportErrorToHttp(new Error('NATS closed'), service);
     if (this.down) throw brokerDownError();
     const subject = rpcSubject(pattern);
+    const nc = this.nc;
     let reply: NestReply<T>;
     try {
       const msg = await Promise.race([
-        this.nc.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), {
-          timeout: timeoutMs,
-        }),
+        // A client span; its traceparent and the request id travel as NATS headers (telemetry).
+        withOutgoingSpan(pattern, SpanKind.CLIENT, { 'rpc.system': 'nats', 'rpc.method': pattern }, (carrier) =>
+          nc.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), {
+            timeout: timeoutMs,
+            headers: carrierToNatsHeaders(carrier),
+          }),
+        ),
         this.dropped.promise,
       ]);
       reply = msg.json<NestReply<T>>();

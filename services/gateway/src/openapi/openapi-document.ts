@@ -3,9 +3,12 @@ import { API_OPERATIONS, type ApiOperation } from './operations.js';
 
 type JsonSchema = Record<string, unknown>;
 
-/** zod 4's own JSON Schema output (draft 2020-12, what OpenAPI 3.1 uses), of what a client sends. */
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+/**
+ * zod 4's own JSON Schema output (draft 2020-12, what OpenAPI 3.1 uses): of what a client sends
+ * (`input`), or of what the gateway answers (`output`).
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
@@ -61,7 +64,15 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       ...(operation.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body) } } } }
         : {}),
-      responses: { '2XX': { description: 'Done' }, default: ERROR },
+      responses: {
+        '2XX': {
+          description: 'Done',
+          ...(operation.response
+            ? { content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } } }
+            : {}),
+        },
+        default: ERROR,
+      },
     };
   }
   return {

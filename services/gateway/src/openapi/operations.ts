@@ -1,5 +1,5 @@
 import * as contracts from '@runpledge/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** One documented operation of `/api`: the contracts schemas of what it reads. */
 export interface ApiOperation {
@@ -12,6 +12,8 @@ export interface ApiOperation {
   public?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** The JSON of a 2xx answer, from libs/contracts (integration tests check answers against it). */
+  response?: z.ZodType;
 }
 
 const op = (
@@ -30,6 +32,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('GET', '/health/live', 'operations', 'The gateway process runs', { public: true }),
   op('GET', '/health/ready', 'operations', 'The gateway (and, with ?all=true, every service) can serve', {
     public: true,
+    response: contracts.readinessSchema,
   }),
   op('GET', '/openapi.json', 'operations', 'This document', { public: true }),
   op('GET', '/docs', 'operations', 'This document as a page', { public: true }),
@@ -66,9 +69,14 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('PUT', '/runner-profile/:id/challenge-order', 'profiles', 'Reorder my challenges', {
     body: contracts.challengeOrderRequestSchema,
   }),
-  op('GET', '/runner-profile/:id/encouragements', 'profiles', 'Encouragements left on my page'),
+  op('GET', '/runner-profile/:id/encouragements', 'profiles', 'Encouragements left on my page', {
+    response: z.array(contracts.encouragementSchema),
+  }),
   op('POST', '/runner-profile/:id/totals/refresh', 'profiles', 'Refresh the page totals from its platform'),
-  op('GET', '/runner-profile/:id/donations', 'profiles', 'Recent donations of a page', { public: true }),
+  op('GET', '/runner-profile/:id/donations', 'profiles', 'Recent donations of a page', {
+    public: true,
+    response: contracts.donationsPageSchema,
+  }),
   op('POST', '/runner-profile/:id/events', 'profiles', 'Count a visit, share, donate click or challenge choice', {
     public: true,
     body: contracts.pageEventRequestSchema,
@@ -78,7 +86,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('GET', '/runner-profile/:id/poster.png', 'profiles', 'Race-day poster of my page (PNG)'),
   op('GET', '/runner-profile/:slug/og-image.png', 'profiles', 'Share card of a page', { public: true }),
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true }),
-  op('GET', '/recent-profiles', 'profiles', 'My recent pages'),
+  op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
   op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page'),
   op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', { public: true }),
   op('POST', '/encouragement', 'profiles', 'Leave an encouragement on a page', {
@@ -112,14 +120,20 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/fitness/strava/complete-setup', 'fitness', 'Finish the Strava setup', {
     body: contracts.stravaCompleteSetupBodySchema,
   }),
-  op('GET', '/fitness-profile/:profileId', 'fitness', 'Training summary of a page', { public: true }),
-  op('GET', '/training-stats/:profileId', 'fitness', 'Training statistics of a page', { public: true }),
+  op('GET', '/fitness-profile/:profileId', 'fitness', 'Training summary of a page', {
+    public: true,
+    response: contracts.fitnessProfileSchema,
+  }),
+  op('GET', '/training-stats/:profileId', 'fitness', 'Training statistics of a page', {
+    public: true,
+    response: contracts.trainingStatsSchema,
+  }),
   op('GET', '/activities', 'fitness', 'Activities of a page', { public: true, query: contracts.activitiesQuerySchema }),
   op('POST', '/activities', 'fitness', 'Add a manual activity', { body: contracts.manualActivityInputSchema }),
   op('PUT', '/activities/:id', 'fitness', 'Edit a manual activity', { body: contracts.manualActivityInputSchema }),
   op('DELETE', '/activities/:id', 'fitness', 'Delete an activity'),
 
-  op('GET', '/subscription/check', 'subscription', 'My subscription'),
+  op('GET', '/subscription/check', 'subscription', 'My subscription', { response: contracts.subscriptionCheckSchema }),
   op('POST', '/subscription/create-checkout', 'subscription', 'Start a Stripe checkout', {
     body: contracts.createCheckoutRequestSchema,
   }),
@@ -129,7 +143,10 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/subscription/portal', 'subscription', 'Open the Stripe billing portal', {
     body: contracts.billingPortalRequestSchema,
   }),
-  op('GET', '/subscription/config', 'subscription', 'Public billing settings', { public: true }),
+  op('GET', '/subscription/config', 'subscription', 'Public billing settings', {
+    public: true,
+    response: contracts.billingConfigSchema,
+  }),
 
   op('POST', '/webhooks/stripe', 'webhooks', 'Stripe events (signed)', { public: true }),
   op('GET', '/webhooks/strava', 'webhooks', 'Strava subscription validation', {

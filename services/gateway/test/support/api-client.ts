@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { assertDocumentedResponse } from './openapi-responses.js';
 
 // Bodies are whatever the gateway answered; the tests check their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -38,6 +39,8 @@ export function apiClient(baseUrl: () => string) {
     } catch {
       parsed = undefined;
     }
+    // Every 2xx answer matches the response schema /api/openapi.json gives for it (issue #17).
+    assertDocumentedResponse(method, path, res.status, parsed);
     return { status: res.status, body: parsed, text, contentType };
   }
 

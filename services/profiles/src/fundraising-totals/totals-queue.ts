@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@runpledge/server-kit';
+import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
 import { Queue, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
@@ -16,7 +16,11 @@ export const RETRY = () =>
 /** The producer side of the `totals-sync` queue. */
 @Injectable()
 export class TotalsQueue implements OnApplicationShutdown {
-  readonly queue = new Queue(TOTALS_SYNC_QUEUE, { connection: bullConnection(), prefix: bullPrefix() });
+  readonly queue = new Queue(TOTALS_SYNC_QUEUE, {
+    connection: bullConnection(),
+    prefix: bullPrefix(),
+    telemetry: bullTelemetry(),
+  });
 
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER } from '@runpledge/server-kit';
+import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
 import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
@@ -28,6 +28,7 @@ export class TotalsSyncProcessor implements OnApplicationBootstrap, OnApplicatio
     this.worker = new Worker(TOTALS_SYNC_QUEUE, (job, token) => this.process(job, token), {
       connection: bullConnection(),
       prefix: bullPrefix(),
+      telemetry: bullTelemetry(),
       concurrency: env.TOTALS_SYNC_CONCURRENCY,
       settings: {
         backoffStrategy: (attemptsMade, _type, err) => {

@@ -1,0 +1,137 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+
+/**
+ * What travels with work from one process to the next: the W3C `traceparent` (and `tracestate`,
+ * when the OpenTelemetry SDK is on, see telemetry/start.ts) and our request id. Carried as NATS
+ * headers on RPC requests and JetStream events, stored with outbox rows, and in BullMQ job options.
+ */
+export type TraceCarrier = Record<string, string>;
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** What a request id may look like wherever it arrives from (the gateway's header, a NATS header). */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+const tracer = trace.getTracer('runpledge');
+
+// The request id has its own store rather than OpenTelemetry baggage: it must reach every log line
+// also when no SDK (hence no context manager) is loaded.
+const requestIds = new AsyncLocalStorage<string>();
+
+/** The id of the request the current code works for, if any (read by every logger's mixin). */
+export function currentRequestId(): string | undefined {
+  return requestIds.getStore();
+}
+
+/** Runs `fn` (and everything it starts) on behalf of the request `requestId`. */
+export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
+  return requestId === undefined ? fn() : requestIds.run(requestId, fn);
+}
+
+/** The fields every log line gets: the request id and, when a span is recording, its trace id. */
+export function logContext(): Record<string, string> {
+  const requestId = requestIds.getStore();
+  const span = trace.getActiveSpan();
+  if (span === undefined || !span.isRecording()) return requestId === undefined ? {} : { requestId };
+  const { traceId, spanId } = span.spanContext();
+  return requestId === undefined ? { traceId, spanId } : { requestId, traceId, spanId };
+}
+
+/** The carrier for work started now: the active trace context and request id. Empty when there is none. */
+export function currentTraceCarrier(): TraceCarrier {
+  const carrier: TraceCarrier = {};
+  propagation.inject(context.active(), carrier);
+  const requestId = requestIds.getStore();
+  if (requestId !== undefined) carrier[REQUEST_ID_HEADER] = requestId;
+  return carrier;
+}
+
+/** NATS headers holding `carrier`; undefined when it is empty (no header block on the wire then). */
+export function carrierToNatsHeaders(carrier: TraceCarrier | null | undefined): MsgHdrs | undefined {
+  if (!carrier) return undefined;
+  const keys = Object.keys(carrier);
+  if (keys.length === 0) return undefined;
+  const h = natsHeaders();
+  for (const key of keys) h.set(key, carrier[key] as string);
+  return h;
+}
+
+/** The trace carrier found in a message's NATS headers (those we send, nothing else). */
+export function natsHeadersToCarrier(h: MsgHdrs | undefined): TraceCarrier {
+  const carrier: TraceCarrier = {};
+  if (!h) return carrier;
+  for (const key of ['traceparent', 'tracestate', 'baggage', REQUEST_ID_HEADER]) {
+    const value = h.get(key);
+    if (value) carrier[key] = value;
+  }
+  return carrier;
+}
+
+function finish(span: Span, err?: unknown): void {
+  if (err !== undefined) {
+    span.recordException(err instanceof Error ? err : new Error(String(err)));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
+}
+
+/**
+ * Runs `fn` inside a new span of `kind` that continues the trace (and request id) in `carrier`.
+ * Without the SDK the tracer is OpenTelemetry's no-op one: no span is recorded, the request id
+ * still reaches the logs.
+ */
+export async function continueTrace<T>(
+  carrier: TraceCarrier | null | undefined,
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const parent = carrier ? propagation.extract(context.active(), carrier) : context.active();
+  const rawId = carrier?.[REQUEST_ID_HEADER];
+  const requestId = rawId !== undefined && REQUEST_ID_PATTERN.test(rawId) ? rawId : currentRequestId();
+  const span = tracer.startSpan(name, { kind, attributes }, parent);
+  return runWithRequestId(requestId, () =>
+    context.with(trace.setSpan(parent, span), async () => {
+      try {
+        const result = await fn();
+        finish(span);
+        return result;
+      } catch (err) {
+        finish(span, err);
+        throw err;
+      }
+    }),
+  );
+}
+
+/** Names the active (HTTP server) span by its route template, e.g. `GET /api/runner-profile/:slug`. */
+export function nameActiveHttpSpan(method: string, route: string | undefined): void {
+  const span = trace.getActiveSpan();
+  if (span === undefined || !span.isRecording() || route === undefined) return;
+  span.updateName(`${method} ${route}`);
+  span.setAttribute('http.route', route);
+}
+
+/** Runs `fn` in a client/producer span and hands it the carrier to send along. */
+export async function withOutgoingSpan<T>(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  fn: (carrier: TraceCarrier) => Promise<T>,
+): Promise<T> {
+  const span = tracer.startSpan(name, { kind, attributes });
+  return context.with(trace.setSpan(context.active(), span), async () => {
+    try {
+      const result = await fn(currentTraceCarrier());
+      finish(span);
+      return result;
+    } catch (err) {
+      finish(span, err);
+      throw err;
+    }
+  });
+}
+
+export { SpanKind };

@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { undocumentedResponse } from '../../test/support/openapi-responses.js';
+import { buildOpenApiDocument } from './openapi-document.js';
+
+// The helper the integration tests' apiClient runs on every answer: it must accept what the
+// contracts describe and refuse anything else.
+describe('responses against /api/openapi.json', () => {
+  const fitnessProfile = {
+    stravaConnected: true,
+    trainingStartDate: '2026-06-01',
+    needsReconnect: false,
+    lastSyncedAt: null,
+    publicDisplayConsent: true,
+  };
+
+  it('documents response bodies from the contracts schemas', () => {
+    const document = buildOpenApiDocument('http://localhost') as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
+    };
+    expect(document.paths['/api/fitness-profile/{profileId}']?.get?.responses['2XX']?.content).toMatchObject({
+      'application/json': { schema: { type: 'object', required: expect.arrayContaining(['stravaConnected']) } },
+    });
+  });
+
+  it('accepts a matching answer and refuses a missing, mistyped or undocumented field', () => {
+    const url = `/api/fitness-profile/${randomUUID()}`;
+    expect(undocumentedResponse('GET', url, 200, fitnessProfile)).toBeUndefined();
+    expect(undocumentedResponse('GET', url, 200, { ...fitnessProfile, stravaConnected: undefined })).toMatch(
+      /stravaConnected/,
+    );
+    expect(undocumentedResponse('GET', url, 200, { ...fitnessProfile, needsReconnect: 'no' })).toMatch(/boolean/);
+    expect(undocumentedResponse('GET', url, 200, { ...fitnessProfile, accessToken: 'x' })).toMatch(
+      /additionalProperties/,
+    );
+    // Errors and operations without a documented body are not checked here.
+    expect(undocumentedResponse('GET', url, 404, { message: 'Not found' })).toBeUndefined();
+    expect(undocumentedResponse('GET', '/api/auth/me', 200, { anything: 1 })).toBeUndefined();
+    expect(undocumentedResponse('GET', '/api/subscription/config?x=1', 200, { testMode: 'yes' })).toMatch(/boolean/);
+  });
+});
