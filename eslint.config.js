@@ -6,6 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SERVICES = 'identity,profiles,billing,fitness,gateway';
+const BY_WORKSPACE_NAME = {
+  group: ['../../*/**', '**/libs/**', '**/services/**', '**/web/**'],
+  message: 'Import another package by its workspace name (@runpledge/…), not by path.',
+};
 
 export default tseslint.config(
   {
@@ -37,12 +41,27 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
+          patterns: [BY_WORKSPACE_NAME],
+        },
+      ],
+    },
+  },
+  {
+    // The gateway reads no database and sends no mail: it takes server-kit's subpaths, never the
+    // barrel that loads TypeORM, pg and nodemailer (services/gateway/src/process-imports.spec.ts).
+    files: ['services/gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
             {
-              group: ['../../*/**', '**/libs/**', '**/services/**', '**/web/**'],
-              message: 'Import another package by its workspace name (@runpledge/…), not by path.',
+              name: '@runpledge/server-kit',
+              message:
+                'Import a subpath (@runpledge/server-kit/config, /logging, /messaging, …): the barrel loads TypeORM.',
             },
           ],
+          patterns: [BY_WORKSPACE_NAME],
         },
       ],
     },

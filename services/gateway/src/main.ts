@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger } from '@runpledge/server-kit';
+import { createLogger } from '@runpledge/server-kit/logging';
 import { bootstrapGateway } from './bootstrap.js';
 
 const logger = createLogger('gateway');

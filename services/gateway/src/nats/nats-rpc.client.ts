@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions, rpcClientDuration, rpcSubject, secondsSince } from '@runpledge/server-kit';
+import { natsConnectionOptions, rpcSubject } from '@runpledge/server-kit/messaging';
+import { rpcClientDuration, secondsSince } from '@runpledge/server-kit/metrics';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
