@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountDataRepository } from '../account-data/account-data.repository.js';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
-import { ChallengeClaimEntity } from '../challenge-claims/challenge-claim.entity.js';
-import { ChallengeClaimsRepository } from '../challenge-claims/challenge-claims.repository.js';
+import { ChallengeClaimEntity } from '../challenges/challenge-claim.entity.js';
+import { ChallengeClaimsRepository } from '../challenges/challenge-claims.repository.js';
 import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
 import { EncouragementsRepository } from '../encouragements/encouragements.repository.js';
 import { DonationEntity } from '../fundraising-totals/donation.entity.js';
@@ -12,8 +12,8 @@ import { DonationsRepository } from '../fundraising-totals/donations.repository.
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { OwnerAccessRepository } from '../owner-access/owner-access.repository.js';
 import { PageDailyStatsRepository } from '../page-insights/page-daily-stats.repository.js';
-import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
-import { FundraisingChallengesRepository } from '../runner-profiles/fundraising-challenges.repository.js';
+import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
+import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 
