@@ -50,6 +50,7 @@ export default tseslint.config(
     // The gateway reads no database and sends no mail: it takes server-kit's subpaths, never the
     // barrel that loads TypeORM, pg and nodemailer (services/gateway/src/process-imports.spec.ts).
     files: ['services/gateway/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
