@@ -1,37 +1,18 @@
 import 'reflect-metadata';
 
-export * from './config/env.js';
-export * from './logging/logger.js';
-export * from './database/data-source.js';
-export * from './messaging/subject.js';
-export * from './messaging/nats-trust.js';
-export * from './messaging/rpc-handler.decorator.js';
-export * from './messaging/service.exception.js';
-export * from './messaging/rpc-exception.filter.js';
-export * from './errors/dependency-outage.js';
-export * from './events/outbox-message.entity.js';
-export * from './events/processed-event.entity.js';
-export * from './events/event-tables.migration.js';
-export * from './events/jetstream.js';
-export * from './events/event-outbox.js';
-export * from './events/outbox-relay.js';
-export * from './events/event-consumer.js';
-export * from './events/dead-letters.js';
-export * from './events/event-table-pruner.js';
-export * from './events/domain-events.js';
-export * from './health/health-controller.js';
-export * from './mail/mailer.js';
-export * from './health/health-server.js';
-export * from './bootstrap/service-core.module.js';
-export * from './bootstrap/bootstrap-service.js';
-export * from './bootstrap/run-service.js';
-export * from './redis/redis.module.js';
-export * from './bootstrap/run-worker.js';
-export * from './auth/access-token-keys.js';
-export * from './metrics/metrics.js';
-export * from './metrics/rpc-metrics.interceptor.js';
-export * from './metrics/dead-letter-gauge.js';
-export * from './telemetry/trace-context.js';
-export * from './telemetry/config.js';
-export * from './telemetry/bullmq.js';
-export * from './telemetry/rpc-trace.interceptor.js';
+// Everything, for a service process. A process that needs less imports a subpath
+// (`@runpledge/server-kit/<folder>`, one per folder below, each with its index.ts), so the gateway
+// loads neither TypeORM nor nodemailer. A new folder with an index.ts is a new subpath.
+export * from './auth/index.js';
+export * from './bootstrap/index.js';
+export * from './config/index.js';
+export * from './database/index.js';
+export * from './errors/index.js';
+export * from './events/index.js';
+export * from './health/index.js';
+export * from './logging/index.js';
+export * from './mail/index.js';
+export * from './messaging/index.js';
+export * from './metrics/index.js';
+export * from './redis/index.js';
+export * from './telemetry/index.js';

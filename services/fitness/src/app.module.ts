@@ -4,7 +4,6 @@ import { env } from './config/env.js';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { ActivitiesModule } from './activities/activities.module.js';
 import { dataSourceOptions } from './database/data-source.js';
-import { RepositoriesModule } from './database/repositories.module.js';
 import { FitnessProfilesModule } from './fitness-profiles/fitness-profiles.module.js';
 import { StravaConnectionsModule } from './strava-connections/strava-connections.module.js';
 import { StravaModule } from './strava/strava.module.js';
@@ -18,7 +17,6 @@ import { TrainingStatsModule } from './training-stats/training-stats.module.js';
     // The rate budget's connection; BullMQ opens its own from the same URL.
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     StravaModule,
-    RepositoriesModule,
     FitnessProfilesModule,
     StravaConnectionsModule,
     ActivitiesModule,

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
-import { RepositoriesModule } from './database/repositories.module.js';
 import { StravaModule } from './strava/strava.module.js';
 import { SyncWorkerModule } from './sync/sync-worker.module.js';
 
@@ -13,7 +12,6 @@ import { SyncWorkerModule } from './sync/sync-worker.module.js';
     // The rate budget's connection; BullMQ opens its own from the same URL.
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     StravaModule,
-    RepositoriesModule,
     SyncWorkerModule,
   ],
 })

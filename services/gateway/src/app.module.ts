@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RedisModule } from '@runpledge/server-kit';
+import { RedisModule } from '@runpledge/server-kit/redis';
 import { AuthModule } from './auth/auth.module.js';
 import { env } from './config/env.js';
 import { FitnessModule } from './fitness/fitness.module.js';

@@ -1,7 +1,7 @@
 // First: the OpenTelemetry SDK (when OTEL_* ask for it) must patch http, pg and ioredis before they load.
-import '@runpledge/server-kit/telemetry';
+import '@runpledge/server-kit/telemetry/start';
 import 'reflect-metadata';
-import { createLogger } from '@runpledge/server-kit';
+import { createLogger } from '@runpledge/server-kit/logging';
 import { bootstrapGateway } from './bootstrap.js';
 
 const logger = createLogger('gateway');

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { eventually, freePort, natsRequester } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import { pageBody } from './support/api-client.js';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 interface Runner {
@@ -95,23 +96,7 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
 
   const newSlug = () => `acct-${randomUUID().slice(0, 8)}`;
   const createPage = async (runner: Runner) => {
-    const res = await call(
-      'POST',
-      '/api/runner-profile',
-      {
-        urlSlug: newSlug(),
-        name: 'Jane Doe',
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        goalHours: 3,
-        goalMinutes: 45,
-        description: 'Running for the kids.',
-        donationPlatform: 'other',
-        charityLink: 'https://charity.example.org/donate',
-        challenges: [{ amount: 25, description: 'Pick a song' }],
-      },
-      runner.cookie,
-    );
+    const res = await call('POST', '/api/runner-profile', pageBody({ urlSlug: newSlug() }), runner.cookie);
     expect(res.status).toBe(201);
     return res.body.profile as { id: string; urlSlug: string };
   };

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BILLING_EVENTS, CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
-import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import { CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import type { Json } from './support/api-client.js';
+import { grantAccess } from './support/stack-users.js';
 
 jest.setTimeout(60_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 /** Public-write budget per IP in this stack: small, so the limit can be reached. */
 const PUBLIC_WRITES_PER_IP = 5;
@@ -51,17 +49,6 @@ describe('challenge claims through the gateway', () => {
     });
     expect(res.status).toBe(201);
     return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.body.user.id as string };
-  }
-
-  async function publish(userId: string) {
-    await ensureEventStream(nc);
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId, status: 'lifetime', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
   }
 
   async function publishedPage(): Promise<ProfileView> {
@@ -111,7 +98,7 @@ describe('challenge claims through the gateway', () => {
     nc = await connect({ servers: process.env.NATS_URL });
     alice = await signUp();
     bob = await signUp();
-    await publish(alice.id);
+    await grantAccess(nc, alice.id, 'lifetime');
   }, 300_000);
 
   afterAll(async () => {

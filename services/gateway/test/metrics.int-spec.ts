@@ -4,6 +4,7 @@ import { IDENTITY, IDENTITY_EVENTS, PROFILES, PROFILES_EVENTS } from '@runpledge
 import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { freeMetricsPorts, startStack } from '../../../scripts/lib/stack.mjs';
+import { pageBody } from './support/api-client.js';
 import { grantAccess } from './support/stack-users.js';
 
 // Issue #17: every process serves Prometheus metrics on its own port, and traffic moves them.
@@ -93,18 +94,7 @@ describe('Prometheus metrics of every process', () => {
     const created = await fetch(`${stack.url}/api/runner-profile`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        urlSlug: slug,
-        name: 'Jane Doe',
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        goalHours: 3,
-        goalMinutes: 45,
-        description: 'Running for the kids.',
-        donationPlatform: 'other',
-        charityLink: 'https://charity.example.org/donate',
-        challenges: [],
-      }),
+      body: JSON.stringify(pageBody({ urlSlug: slug, challenges: [] })),
     });
     expect(created.status).toBe(201);
     // Ten different unknown pages: one route template, never ten series.

@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BILLING_EVENTS, type PageInsights, type ProfileView } from '@runpledge/contracts';
-import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import type { PageInsights, ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
+import type { Json } from './support/api-client.js';
+import { grantAccess } from './support/stack-users.js';
 
 jest.setTimeout(60_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
 
 /** Page events per IP per minute in this stack: small, so the limit can be reached. */
 const PAGE_EVENTS_PER_IP = 8;
@@ -72,14 +70,7 @@ describe('owner insights and the race-day poster through the gateway', () => {
     nc = await connect({ servers: process.env.NATS_URL });
     alice = await signUp();
     bob = await signUp();
-    await ensureEventStream(nc);
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId: alice.id, status: 'lifetime', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+    await grantAccess(nc, alice.id, 'lifetime');
     const created = await call('POST', '/api/runner-profile', {
       cookie: alice.cookie,
       body: {

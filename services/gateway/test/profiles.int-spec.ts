@@ -4,6 +4,7 @@ import { SLUG_TAKEN_MESSAGE, type Challenge, type ProfileView } from '@runpledge
 import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startProcess, startStack, waitForReady } from '../../../scripts/lib/stack.mjs';
+import { newSlug, pageBody } from './support/api-client.js';
 import { grantAccess } from './support/stack-users.js';
 
 // Room for a busy shared machine: events and cross-replica announcements are waited for.
@@ -24,25 +25,14 @@ const PUBLIC_WRITES_PER_IP = 5;
 /** "Refresh totals" budget per page per minute in this stack. */
 const TOTALS_REFRESHES_PER_MINUTE = 2;
 
-let slugCounter = 0;
-const newSlug = () => `gw-${Date.now().toString(36)}-${(slugCounter += 1)}`;
-
-const profileBody = (overrides: Record<string, unknown> = {}) => ({
-  urlSlug: newSlug(),
-  name: 'Jane Doe',
-  marathonName: 'Chicago Marathon',
-  marathonDate: '2027-10-10',
-  goalHours: 3,
-  goalMinutes: 45,
-  description: 'Running for the kids.',
-  donationPlatform: 'other',
-  charityLink: 'https://charity.example.org/donate',
-  challenges: [
-    { amount: 25, description: 'Pick a song' },
-    { amount: 250, description: 'Banana suit', isExclusive: true },
-  ],
-  ...overrides,
-});
+const profileBody = (overrides: Record<string, unknown> = {}) =>
+  pageBody({
+    challenges: [
+      { amount: 25, description: 'Pick a song' },
+      { amount: 250, description: 'Banana suit', isExclusive: true },
+    ],
+    ...overrides,
+  });
 
 describe('profiles routes through the gateway', () => {
   let stack: Stack;

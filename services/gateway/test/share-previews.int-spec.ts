@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BILLING_EVENTS, type Profile } from '@runpledge/contracts';
-import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
+import type { Profile } from '@runpledge/contracts';
+import { ensureEventStream } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { join } from 'node:path';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 import { pngSize } from './support/share-fixtures.js';
+import { grantAccess } from './support/stack-users.js';
 
 // Cards are drawn on a busy shared machine; the first also loads the fonts.
 jest.setTimeout(60_000);
@@ -67,13 +67,7 @@ describe('sharing previews through the gateway', () => {
 
   /** Billing's word that the user has access, which publishes their pages. */
   async function publish(slug: string): Promise<void> {
-    const envelope = {
-      id: randomUUID(),
-      type: BILLING_EVENTS.subscriptionChanged.type,
-      occurredAt: new Date().toISOString(),
-      payload: { userId, status: 'trialing', currentPeriodEnd: null },
-    };
-    await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
+    await grantAccess(nc, userId);
     await eventually(
       async () => {
         const res = await get(`/api/runner-profile/${slug}`);

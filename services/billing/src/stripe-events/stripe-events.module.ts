@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { Mailer } from '@runpledge/server-kit';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
-import { ProcessedStripeEventEntity } from './processed-stripe-event.entity.js';
-import { ProcessedStripeEventsRepository } from './processed-stripe-events.repository.js';
 import { StripeEventsController } from './stripe-events.controller.js';
 import { StripeEventsService } from './stripe-events.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProcessedStripeEventEntity]), StripeModule, SubscriptionsModule],
+  imports: [RepositoriesModule, StripeModule, SubscriptionsModule],
   controllers: [StripeEventsController],
-  providers: [ProcessedStripeEventsRepository, StripeEventsService, Mailer],
+  providers: [StripeEventsService, Mailer],
 })
 export class StripeEventsModule {}

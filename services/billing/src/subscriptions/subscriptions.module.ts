@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
-import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
-import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SubscriptionEntity]), StripeModule],
+  imports: [RepositoriesModule, StripeModule],
   controllers: [SubscriptionsController],
-  providers: [SubscriptionsRepository, SubscriptionsService],
+  providers: [SubscriptionsService],
   exports: [SubscriptionsService],
 })
 export class SubscriptionsModule {}

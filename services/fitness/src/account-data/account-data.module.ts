@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { StravaConnectionsModule } from '../strava-connections/strava-connections.module.js';
 import { AccountDataController } from './account-data.controller.js';
-import { AccountDataRepository } from './account-data.repository.js';
 import { AccountDataService } from './account-data.service.js';
 
 /** A user's footprint in fitness: exported on request; deauthorized and removed when the account is deleted. */
 @Module({
-  imports: [StravaConnectionsModule],
+  imports: [RepositoriesModule, StravaConnectionsModule],
   controllers: [AccountDataController],
-  providers: [AccountDataRepository, AccountDataService],
+  providers: [AccountDataService],
 })
 export class AccountDataModule {}

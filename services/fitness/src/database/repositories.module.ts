@@ -1,5 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountDataRepository } from '../account-data/account-data.repository.js';
 import { ActivitiesRepository } from '../activities/activities.repository.js';
 import { ActivityEntity } from '../activities/activity.entity.js';
 import { FitnessProfileEntity } from '../fitness-profiles/fitness-profile.entity.js';
@@ -14,10 +15,14 @@ const repositories = [
   FitnessProfilesRepository,
   StravaConnectionsRepository,
   WebhookSubscriptionRepository,
+  AccountDataRepository,
 ];
 
-/** The service's tables, one repository each; feature modules share them instead of importing each other. */
-@Global()
+/**
+ * The service's tables, one repository each (entity and repository live in their feature's folder).
+ * Every feature module that reads a table imports this module; features never import each other
+ * for data. The same in all four services (docs/architecture/layout.md).
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([ActivityEntity, FitnessProfileEntity, StravaConnectionEntity, WebhookSubscriptionEntity]),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { StravaConnectionsModule } from '../strava-connections/strava-connections.module.js';
 import { SyncQueueModule } from './sync-queue.module.js';
 import { StravaSyncService } from './strava-sync.service.js';
@@ -6,7 +7,7 @@ import { SyncProcessor } from './sync.processor.js';
 import { WebhookSubscriptionModule } from '../webhook-subscription/webhook-subscription.module.js';
 
 @Module({
-  imports: [SyncQueueModule, StravaConnectionsModule, WebhookSubscriptionModule],
+  imports: [RepositoriesModule, SyncQueueModule, StravaConnectionsModule, WebhookSubscriptionModule],
   providers: [StravaSyncService, SyncProcessor],
 })
 export class SyncWorkerModule {}

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { WebhookSubscriptionService } from './webhook-subscription.service.js';
 
-@Module({ providers: [WebhookSubscriptionService], exports: [WebhookSubscriptionService] })
+@Module({
+  imports: [RepositoriesModule],
+  providers: [WebhookSubscriptionService],
+  exports: [WebhookSubscriptionService],
+})
 export class WebhookSubscriptionModule {}

@@ -6,7 +6,7 @@ import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
   loadVerificationKeys,
-} from '@runpledge/server-kit';
+} from '@runpledge/server-kit/auth';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
 import { readAccessToken } from './auth-cookies.js';

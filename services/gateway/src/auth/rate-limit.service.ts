@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '../config/env.js';
-import { REDIS } from '@runpledge/server-kit';
+import { REDIS } from '@runpledge/server-kit/redis';
 
 const MINUTE = 60;
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { IDENTITY_BROADCASTS, sessionsRevokedSchema } from '@runpledge/contracts';
-import { broadcastSubject, natsConnectionOptions } from '@runpledge/server-kit';
+import { broadcastSubject, natsConnectionOptions } from '@runpledge/server-kit/messaging';
 import { env } from '../config/env.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { OUTAGE, type ApiError } from '@runpledge/contracts';
-import { isDependencyOutage } from '@runpledge/server-kit';
+import { isDependencyOutage } from '@runpledge/server-kit/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Logger } from 'pino';

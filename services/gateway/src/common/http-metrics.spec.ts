@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { httpRequestDuration, webhookEvents } from '@runpledge/server-kit';
+import { httpRequestDuration, webhookEvents } from '@runpledge/server-kit/metrics';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { registerHttpMetrics } from './http-metrics.js';

@@ -1,4 +1,4 @@
-import { httpRequestDuration, webhookEvents } from '@runpledge/server-kit';
+import { httpRequestDuration, webhookEvents } from '@runpledge/server-kit/metrics';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -12,7 +12,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { IDEMPOTENCY, idempotencyKeySchema } from '@runpledge/contracts';
-import { REDIS } from '@runpledge/server-kit';
+import { REDIS } from '@runpledge/server-kit/redis';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';

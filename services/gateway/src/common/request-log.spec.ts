@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createLogger } from '@runpledge/server-kit';
+import { createLogger } from '@runpledge/server-kit/logging';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 

@@ -1,14 +1,8 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import {
-  carrierToNatsHeaders,
-  natsConnectionOptions,
-  rpcClientDuration,
-  rpcSubject,
-  secondsSince,
-  SpanKind,
-  withOutgoingSpan,
-} from '@runpledge/server-kit';
+import { natsConnectionOptions, rpcSubject } from '@runpledge/server-kit/messaging';
+import { rpcClientDuration, secondsSince } from '@runpledge/server-kit/metrics';
+import { carrierToNatsHeaders, SpanKind, withOutgoingSpan } from '@runpledge/server-kit/telemetry';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { PROFILE_CACHE_INVALIDATION } from '@runpledge/contracts';
-import { natsConnectionOptions, subjectPrefix } from '@runpledge/server-kit';
+import { natsConnectionOptions, subjectPrefix } from '@runpledge/server-kit/messaging';
 import { env } from '../config/env.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 

@@ -42,14 +42,18 @@ export async function createPage(
   return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
 }
 
-/** Billing's word that the user has access, which publishes their pages. */
-export async function grantAccess(nc: NatsConnection, userId: string): Promise<void> {
+/** Billing's word that the user has access (a trial unless told), which publishes their pages. */
+export async function grantAccess(
+  nc: NatsConnection,
+  userId: string,
+  status: 'trialing' | 'active' | 'lifetime' = 'trialing',
+): Promise<void> {
   await ensureEventStream(nc);
   const envelope = {
     id: randomUUID(),
     type: BILLING_EVENTS.subscriptionChanged.type,
     occurredAt: new Date().toISOString(),
-    payload: { userId, status: 'trialing', currentPeriodEnd: null },
+    payload: { userId, status, currentPeriodEnd: null },
   };
   await jetstream(nc).publish(eventSubject(envelope.type), JSON.stringify(envelope), { msgID: envelope.id });
 }

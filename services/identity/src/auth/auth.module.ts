@@ -1,17 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { Mailer } from '@runpledge/server-kit';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
-import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
-import { EmailTokenEntity } from './email-token.entity.js';
-import { EmailTokensRepository } from './email-tokens.repository.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EmailTokenEntity]), UsersModule, SessionsModule],
+  imports: [RepositoriesModule, SessionsModule],
   controllers: [AuthController],
-  providers: [AuthService, EmailTokensRepository, Mailer],
+  providers: [AuthService, Mailer],
   exports: [AuthService],
 })
 export class AuthModule {}

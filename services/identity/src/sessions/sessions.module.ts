@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { AccessTokensService } from './access-tokens.service.js';
-import { SessionEntity } from './session.entity.js';
 import { SessionsController } from './sessions.controller.js';
-import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), JwtModule.register({})],
+  imports: [RepositoriesModule, JwtModule.register({})],
   controllers: [SessionsController],
-  providers: [SessionsRepository, SessionsService, AccessTokensService],
+  providers: [SessionsService, AccessTokensService],
   exports: [SessionsService],
 })
 export class SessionsModule {}

@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { UserEntity } from './user.entity.js';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { UsersController } from './users.controller.js';
-import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity])],
+  imports: [RepositoriesModule],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService],
-  exports: [UsersRepository],
+  providers: [UsersService],
 })
 export class UsersModule {}

@@ -3,7 +3,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
-import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
+import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 
 /** Everything profiles holds about one user, read or removed at once. */

@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountEntity } from './account.entity.js';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { AccountsController } from './accounts.controller.js';
-import { AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AccountEntity])],
+  imports: [RepositoriesModule],
   controllers: [AccountsController],
-  providers: [AccountsRepository, AccountsService],
+  providers: [AccountsService],
 })
 export class AccountsModule {}

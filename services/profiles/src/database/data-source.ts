@@ -1,12 +1,12 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { AccountEntity } from '../accounts/account.entity.js';
-import { ChallengeClaimEntity } from '../challenge-claims/challenge-claim.entity.js';
+import { ChallengeClaimEntity } from '../challenges/challenge-claim.entity.js';
 import { env } from '../config/env.js';
 import { EncouragementEntity } from '../encouragements/encouragement.entity.js';
 import { DonationEntity } from '../fundraising-totals/donation.entity.js';
 import { FundraisingMilestoneEntity } from '../fundraising-totals/fundraising-milestone.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
-import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
+import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { SlugRedirectEntity } from '../runner-profiles/slug-redirect.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';

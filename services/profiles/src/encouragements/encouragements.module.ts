@@ -1,14 +1,11 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { RunnerProfilesModule } from '../runner-profiles/runner-profiles.module.js';
-import { EncouragementEntity } from './encouragement.entity.js';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { EncouragementsController } from './encouragements.controller.js';
-import { EncouragementsRepository } from './encouragements.repository.js';
 import { EncouragementsService } from './encouragements.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([EncouragementEntity]), RunnerProfilesModule],
+  imports: [RepositoriesModule],
   controllers: [EncouragementsController],
-  providers: [EncouragementsRepository, EncouragementsService],
+  providers: [EncouragementsService],
 })
 export class EncouragementsModule {}

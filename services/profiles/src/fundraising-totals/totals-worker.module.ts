@@ -1,14 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { Mailer } from '@runpledge/server-kit';
-import { AccountEntity } from '../accounts/account.entity.js';
-import { AccountsRepository } from '../accounts/accounts.repository.js';
-import { RunnerProfilesModule } from '../runner-profiles/runner-profiles.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
-import { DonationEntity } from './donation.entity.js';
-import { DonationsRepository } from './donations.repository.js';
 import { MilestoneMailsService } from './milestone-mails.service.js';
-import { MilestonesRepository } from './milestones.repository.js';
 import { DonorDriveClient } from './donordrive.client.js';
 import { JustGivingClient } from './justgiving.client.js';
 import { TotalsQueueModule } from './totals-queue.module.js';
@@ -17,18 +11,10 @@ import { TotalsSyncService } from './totals-sync.service.js';
 
 /** The totals sync's worker side: platform clients, the processor and the milestone mails. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([DonationEntity, AccountEntity]),
-    RunnerProfilesModule,
-    ProfileCacheModule,
-    TotalsQueueModule,
-  ],
+  imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule],
   providers: [
     DonorDriveClient,
     JustGivingClient,
-    DonationsRepository,
-    MilestonesRepository,
-    AccountsRepository,
     Mailer,
     MilestoneMailsService,
     TotalsSyncService,

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
-import { RunnerProfilesModule } from '../runner-profiles/runner-profiles.module.js';
-import { OwnerAccessRepository } from './owner-access.repository.js';
 import { OwnerAccessService } from './owner-access.service.js';
 
 @Module({
-  imports: [RunnerProfilesModule, ProfileCacheModule],
-  providers: [OwnerAccessRepository, OwnerAccessService],
+  imports: [RepositoriesModule, ProfileCacheModule],
+  providers: [OwnerAccessService],
 })
 export class OwnerAccessModule {}

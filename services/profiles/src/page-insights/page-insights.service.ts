@@ -12,7 +12,7 @@ import {
 import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { FundraisingChallengesRepository } from '../runner-profiles/fundraising-challenges.repository.js';
+import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { isPublished } from '../runner-profiles/to-profile.util.js';
 import { PageDailyStatsRepository } from './page-daily-stats.repository.js';

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import type { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import type { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
-import type { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
+import type { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import type { RunnerProfileEntity } from './runner-profile.entity.js';
 import type { RunnerProfileChanges, RunnerProfilesRepository } from './runner-profiles.repository.js';
 import { RunnerProfilesService } from './runner-profiles.service.js';

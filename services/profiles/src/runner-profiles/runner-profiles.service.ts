@@ -23,7 +23,7 @@ import { env } from '../config/env.js';
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
-import { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
+import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
 import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';

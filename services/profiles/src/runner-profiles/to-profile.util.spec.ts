@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
-import type { FundraisingChallengeEntity } from './fundraising-challenge.entity.js';
+import type { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import type { RunnerProfileEntity } from './runner-profile.entity.js';
 import { isPublished, toPublicView } from './to-profile.util.js';
 

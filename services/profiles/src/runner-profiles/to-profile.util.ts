@@ -8,7 +8,7 @@ import {
   type PublicProfileView,
 } from '@runpledge/contracts';
 import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
-import type { FundraisingChallengeEntity } from './fundraising-challenge.entity.js';
+import type { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import type { RunnerProfileEntity } from './runner-profile.entity.js';
 
 export function toChallenge(entity: FundraisingChallengeEntity): Challenge {

@@ -110,7 +110,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
   router.get('/_emulator/deliveries', () => json(200, { data: webhooks.deliveries }));
 
   router.post('/_emulator/events/:id/resend', async (req) => {
-    const event = state.getEvent(req.params.id!);
+    const event = state.events.retrieve(req.params.id!);
     return json(200, { delivery: await webhooks.send(event, 'resend') });
   });
 
@@ -121,7 +121,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
     const times = optionalNumber(input.times, 'times') ?? 10;
     if (!Number.isInteger(times) || times < 1 || times > 100)
       throw invalidParam('times', 'times must be from 1 to 100');
-    const event = state.getEvent(req.params.id!);
+    const event = state.events.retrieve(req.params.id!);
     const deliveries: WebhookDelivery[] = [];
     if (input.concurrent === false) {
       for (let i = 0; i < times; i++) deliveries.push(await webhooks.send(event, 'resend'));
@@ -137,7 +137,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
     if (!Array.isArray(input.ids) || input.ids.length === 0 || input.ids.some((id) => typeof id !== 'string')) {
       throw missingParam('ids');
     }
-    const events = (input.ids as string[]).map((id) => state.getEvent(id));
+    const events = (input.ids as string[]).map((id) => state.events.retrieve(id));
     const deliveries: WebhookDelivery[] = [];
     for (const event of events) deliveries.push(await webhooks.send(event, 'ordered'));
     return json(200, { deliveries });
@@ -145,7 +145,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
 
   router.post('/_emulator/subscriptions/:id/end-trial', async (req) => {
     const input = body(req);
-    const result = state.advanceSubscription(req.params.id!, outcomeOf(input.outcome));
+    const result = state.subscriptions.advance(req.params.id!, outcomeOf(input.outcome));
     return json(200, {
       subscription: result.subscription,
       invoice: result.invoice,
@@ -155,7 +155,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
   // Same rules as end-trial; named for bills after the trial (renewals, retries of a past_due invoice).
   router.post('/_emulator/subscriptions/:id/advance', async (req) => {
     const input = body(req);
-    const result = state.advanceSubscription(req.params.id!, outcomeOf(input.outcome));
+    const result = state.subscriptions.advance(req.params.id!, outcomeOf(input.outcome));
     return json(200, {
       subscription: result.subscription,
       invoice: result.invoice,
@@ -163,9 +163,9 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
     });
   });
   router.post('/_emulator/subscriptions/:id/trial-will-end', async (req) => {
-    const event = state.trialWillEnd(req.params.id!);
+    const event = state.subscriptions.trialWillEnd(req.params.id!);
     return json(200, {
-      subscription: state.getSubscriptionRecord(req.params.id!).subscription,
+      subscription: state.subscriptions.retrieve(req.params.id!).subscription,
       ...(await withDeliveries([event])),
     });
   });
@@ -174,14 +174,14 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
   router.post('/_emulator/checkout/sessions/:id/complete', async (req) => {
     const input = body(req);
     const email = optionalString(input.email, 'email') ?? null;
-    const record = state.getCheckoutRecord(req.params.id!);
+    const record = state.checkoutSessions.retrieve(req.params.id!);
     if (!record.session.customer && !record.session.customer_email && !email) throw missingParam('email');
     const code = optionalString(input.promotion_code, 'promotion_code');
     if (code !== undefined) {
-      state.applyPromotionCodeOnPage(record.session.id, code);
+      state.checkoutSessions.applyPromotionCodeOnPage(record.session.id, code);
       if (record.promotionCodeError) throw invalidParam('promotion_code', record.promotionCodeError);
     }
-    const completed = state.completeCheckout(req.params.id!, {
+    const completed = state.checkoutSessions.complete(req.params.id!, {
       email,
       name: optionalString(input.name, 'name') ?? null,
     });
@@ -204,7 +204,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
     if (duration !== 'once' && duration !== 'forever' && duration !== 'repeating') {
       throw invalidParam('duration', "duration must be 'once', 'forever' or 'repeating'");
     }
-    const coupon = state.createCoupon({
+    const coupon = state.coupons.create({
       id: optionalString(input.coupon_id, 'coupon_id'),
       percentOff,
       amountOff,
@@ -216,7 +216,7 @@ export function registerControlRoutes(router: Router, ctx: ControlContext): void
       redeemBy: null,
       metadata: {},
     });
-    const promotionCode = state.createPromotionCode({
+    const promotionCode = state.promotionCodes.create({
       coupon: coupon.id,
       code,
       active: input.active === undefined ? true : input.active === true,

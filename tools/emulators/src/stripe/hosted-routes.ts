@@ -31,11 +31,11 @@ function notFoundPage(what: string): EmulatorResponse {
 export function checkoutView(state: StripeState, record: CheckoutRecord, error?: string): CheckoutPageView {
   const session = record.session;
   const firstLine = record.lineItems[0]!;
-  const price = state.getPrice(firstLine.price);
+  const price = state.prices.retrieve(firstLine.price);
   const product = state.products.get(price.product);
   const coupon = record.discount ? (state.coupons.get(record.discount.coupon) ?? null) : null;
   const promo = record.discount?.promotionCode ? state.promotionCodes.get(record.discount.promotionCode) : undefined;
-  const { recurringAfterDiscount } = state.checkoutAmounts(record);
+  const { recurringAfterDiscount } = state.checkoutSessions.amounts(record);
   const trialDays =
     record.trialPeriodDays ??
     (record.trialEnd ? Math.max(1, Math.round((record.trialEnd - state.now()) / 86_400)) : null);
@@ -70,7 +70,7 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
   const { state } = ctx;
   const findSession = (id: string): CheckoutRecord | undefined => {
     try {
-      return state.getCheckoutRecord(id);
+      return state.checkoutSessions.retrieve(id);
     } catch {
       return undefined;
     }
@@ -85,7 +85,7 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
   router.post('/c/pay/:id/promotion-code', (req) => {
     const record = findSession(req.params.id!);
     if (!record) return notFoundPage('Checkout session');
-    state.applyPromotionCodeOnPage(record.session.id, formOf(req).get('code') ?? '');
+    state.checkoutSessions.applyPromotionCodeOnPage(record.session.id, formOf(req).get('code') ?? '');
     return redirect(`/c/pay/${encodeURIComponent(record.session.id)}`, 303);
   });
 
@@ -100,7 +100,7 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
     }
     let completed;
     try {
-      completed = state.completeCheckout(record.session.id, { email, name: null });
+      completed = state.checkoutSessions.complete(record.session.id, { email, name: null });
     } catch (error) {
       if (error instanceof StripeApiError)
         return page(409, renderCheckoutPage(checkoutView(state, record, error.message)));
@@ -127,7 +127,7 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
     if (!session) return undefined;
     const opened = openedAt.get(id);
     const now = state.now();
-    const usable = opened === undefined ? state.portalSessionUsable(session) : now - opened <= 3600;
+    const usable = opened === undefined ? state.portalSessions.usable(session) : now - opened <= 3600;
     if (usable && opened === undefined) openedAt.set(id, now);
     return { session, usable };
   };
@@ -144,8 +144,8 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
         returnUrl: session.return_url,
         expired: !usable,
         notice,
-        invoices: state.invoicesOf(session.customer),
-        subscriptions: state.subscriptionsOf(session.customer).map((sub) => {
+        invoices: state.invoices.ofCustomer(session.customer),
+        subscriptions: state.subscriptions.ofCustomer(session.customer).map((sub) => {
           const item = sub.items.data[0];
           const productName = item ? (state.products.get(item.price.product)?.name ?? 'Subscription') : 'Subscription';
           const recurring = item?.price.recurring;
@@ -186,11 +186,11 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
     let notice = '';
     if (action === 'update-card') {
       if (record.openInvoice && record.subscription.status === 'past_due') {
-        events = state.advanceSubscription(record.subscription.id, 'paid').events;
+        events = state.subscriptions.advance(record.subscription.id, 'paid').events;
         notice = 'paid';
       }
     } else if (record.subscription.status !== 'canceled') {
-      events = state.updateSubscription(record.subscription.id, { cancelAtPeriodEnd: action === 'cancel' }).events;
+      events = state.subscriptions.update(record.subscription.id, { cancelAtPeriodEnd: action === 'cancel' }).events;
       notice = action === 'cancel' ? 'canceled' : 'renewed';
     }
     await ctx.deliver(events);

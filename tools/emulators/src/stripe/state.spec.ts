@@ -54,7 +54,7 @@ describe('StripeState', () => {
   });
 
   it('completes a trial checkout into a trialing subscription with its events', () => {
-    const session = state.createCheckoutSession(checkoutInput(state));
+    const session = state.checkoutSessions.create(checkoutInput(state));
     expect(session).toMatchObject({
       object: 'checkout.session',
       status: 'open',
@@ -62,8 +62,8 @@ describe('StripeState', () => {
     });
     expect(session.id).toMatch(/^cs_test_/);
 
-    const { record, events } = state.completeCheckout(session.id, { email: null, name: null });
-    const sub = state.getSubscriptionRecord(record.session.subscription!).subscription;
+    const { record, events } = state.checkoutSessions.complete(session.id, { email: null, name: null });
+    const sub = state.subscriptions.retrieve(record.session.subscription!).subscription;
     const now = clock.ms / 1000;
     expect(sub).toMatchObject({
       status: 'trialing',
@@ -73,23 +73,23 @@ describe('StripeState', () => {
     });
     expect(sub.items.data[0]!.current_period_end).toBe(now + 30 * 86_400);
     expect(record.session).toMatchObject({ status: 'complete', payment_status: 'no_payment_required', url: null });
-    expect(state.getCustomer(sub.customer).email).toBe('runner@example.com');
+    expect(state.customers.retrieve(sub.customer).email).toBe('runner@example.com');
     expect(events.map((e) => e.type)).toEqual([
       'customer.subscription.created',
       'invoice.paid',
       'checkout.session.completed',
     ]);
-    expect(() => state.completeCheckout(session.id, { email: null, name: null })).toThrow(StripeApiError);
+    expect(() => state.checkoutSessions.complete(session.id, { email: null, name: null })).toThrow(StripeApiError);
   });
 
   it('refuses allow_promotion_codes together with discounts', () => {
     expect(() =>
-      state.createCheckoutSession(checkoutInput(state, { allowPromotionCodes: true, discounts: [{ coupon: 'x' }] })),
+      state.checkoutSessions.create(checkoutInput(state, { allowPromotionCodes: true, discounts: [{ coupon: 'x' }] })),
     ).toThrow('You may only specify one of these parameters: allow_promotion_codes, discounts.');
   });
 
   it('ends a trial paid, then bills with the promotion code discount', () => {
-    const coupon = state.createCoupon({
+    const coupon = state.coupons.create({
       percentOff: 20,
       amountOff: null,
       currency: null,
@@ -100,7 +100,7 @@ describe('StripeState', () => {
       redeemBy: null,
       metadata: {},
     });
-    const promo = state.createPromotionCode({
+    const promo = state.promotionCodes.create({
       coupon: coupon.id,
       code: 'RUN20',
       active: true,
@@ -110,12 +110,12 @@ describe('StripeState', () => {
       metadata: {},
       firstTimeTransaction: false,
     });
-    const session = state.createCheckoutSession(checkoutInput(state, { discounts: [{ promotion_code: promo.id }] }));
-    const subId = state.completeCheckout(session.id, { email: null, name: null }).record.session.subscription!;
-    expect(state.getPromotionCode(promo.id).times_redeemed).toBe(1);
+    const session = state.checkoutSessions.create(checkoutInput(state, { discounts: [{ promotion_code: promo.id }] }));
+    const subId = state.checkoutSessions.complete(session.id, { email: null, name: null }).record.session.subscription!;
+    expect(state.promotionCodes.retrieve(promo.id).times_redeemed).toBe(1);
 
     clock.ms += 86_400_000;
-    const result = state.advanceSubscription(subId, 'paid');
+    const result = state.subscriptions.advance(subId, 'paid');
     expect(result.subscription.status).toBe('active');
     expect(result.invoice).toMatchObject({ status: 'paid', subtotal: 500, total: 400, amount_paid: 400 });
     expect(result.invoice!.parent.subscription_details.subscription).toBe(subId);
@@ -124,46 +124,46 @@ describe('StripeState', () => {
   });
 
   it('goes past_due on a failed payment and cancels on the second failure', () => {
-    const session = state.createCheckoutSession(checkoutInput(state));
-    const subId = state.completeCheckout(session.id, { email: null, name: null }).record.session.subscription!;
+    const session = state.checkoutSessions.create(checkoutInput(state));
+    const subId = state.checkoutSessions.complete(session.id, { email: null, name: null }).record.session.subscription!;
 
-    const first = state.advanceSubscription(subId, 'failed');
+    const first = state.subscriptions.advance(subId, 'failed');
     expect(first.subscription.status).toBe('past_due');
     expect(first.invoice).toMatchObject({ status: 'open', amount_due: 500, attempt_count: 1 });
     expect(first.events.map((e) => e.type)).toEqual(['customer.subscription.updated', 'invoice.payment_failed']);
 
-    const second = state.advanceSubscription(subId, 'failed');
+    const second = state.subscriptions.advance(subId, 'failed');
     expect(second.subscription).toMatchObject({
       status: 'canceled',
       cancellation_details: { reason: 'payment_failed' },
     });
     expect(second.events.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.deleted']);
-    expect(() => state.advanceSubscription(subId, 'paid')).toThrow(StripeApiError);
+    expect(() => state.subscriptions.advance(subId, 'paid')).toThrow(StripeApiError);
   });
 
   it('recovers a past_due subscription when the retry is paid', () => {
-    const session = state.createCheckoutSession(checkoutInput(state));
-    const subId = state.completeCheckout(session.id, { email: null, name: null }).record.session.subscription!;
-    state.advanceSubscription(subId, 'failed');
-    const retry = state.advanceSubscription(subId, 'paid');
+    const session = state.checkoutSessions.create(checkoutInput(state));
+    const subId = state.checkoutSessions.complete(session.id, { email: null, name: null }).record.session.subscription!;
+    state.subscriptions.advance(subId, 'failed');
+    const retry = state.subscriptions.advance(subId, 'paid');
     expect(retry.subscription.status).toBe('active');
     expect(retry.invoice!.status).toBe('paid');
   });
 
   it('cancels at period end instead of billing when the customer asked to', () => {
-    const session = state.createCheckoutSession(checkoutInput(state));
-    const subId = state.completeCheckout(session.id, { email: null, name: null }).record.session.subscription!;
-    const update = state.updateSubscription(subId, { cancelAtPeriodEnd: true });
+    const session = state.checkoutSessions.create(checkoutInput(state));
+    const subId = state.checkoutSessions.complete(session.id, { email: null, name: null }).record.session.subscription!;
+    const update = state.subscriptions.update(subId, { cancelAtPeriodEnd: true });
     expect(update.subscription.cancel_at).toBe(update.subscription.trial_end);
     expect(update.events[0]!.data.previous_attributes).toMatchObject({ cancel_at_period_end: false });
-    const end = state.advanceSubscription(subId, 'paid');
+    const end = state.subscriptions.advance(subId, 'paid');
     expect(end.subscription.status).toBe('canceled');
     expect(end.events.map((e) => e.type)).toEqual(['customer.subscription.deleted']);
   });
 
   it('applies a code typed on the hosted page and reports a bad one', () => {
-    state.createPromotionCode({
-      coupon: state.createCoupon({
+    state.promotionCodes.create({
+      coupon: state.coupons.create({
         percentOff: null,
         amountOff: 100,
         currency: 'usd',
@@ -182,21 +182,26 @@ describe('StripeState', () => {
       metadata: {},
       firstTimeTransaction: false,
     });
-    const session = state.createCheckoutSession(checkoutInput(state, { allowPromotionCodes: true }));
-    expect(state.applyPromotionCodeOnPage(session.id, 'nope').promotionCodeError).toBe('This code is invalid.');
-    const record = state.applyPromotionCodeOnPage(session.id, 'dollar');
+    const session = state.checkoutSessions.create(checkoutInput(state, { allowPromotionCodes: true }));
+    expect(state.checkoutSessions.applyPromotionCodeOnPage(session.id, 'nope').promotionCodeError).toBe(
+      'This code is invalid.',
+    );
+    const record = state.checkoutSessions.applyPromotionCodeOnPage(session.id, 'dollar');
     expect(record.promotionCodeError).toBeNull();
-    expect(state.checkoutAmounts(record).recurringAfterDiscount).toBe(400);
+    expect(state.checkoutSessions.amounts(record).recurringAfterDiscount).toBe(400);
   });
 
   it('expires open sessions after expires_at', () => {
-    const session = state.createCheckoutSession(checkoutInput(state));
+    const session = state.checkoutSessions.create(checkoutInput(state));
     clock.ms += 25 * 3600 * 1000;
-    expect(state.getCheckoutRecord(session.id).session.status).toBe('expired');
+    expect(state.checkoutSessions.retrieve(session.id).session.status).toBe('expired');
   });
 
   it('reset empties everything but the seeded prices', () => {
-    state.completeCheckout(state.createCheckoutSession(checkoutInput(state)).id, { email: null, name: null });
+    state.checkoutSessions.complete(state.checkoutSessions.create(checkoutInput(state)).id, {
+      email: null,
+      name: null,
+    });
     state.reset();
     expect(state.subscriptions.size).toBe(0);
     expect(state.events.size).toBe(0);

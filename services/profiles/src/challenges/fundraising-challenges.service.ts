@@ -11,8 +11,8 @@ import {
 import { DomainEvents, ServiceException } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
-import type { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
-import { FundraisingChallengesRepository } from '../runner-profiles/fundraising-challenges.repository.js';
+import type { FundraisingChallengeEntity } from './fundraising-challenge.entity.js';
+import { FundraisingChallengesRepository } from './fundraising-challenges.repository.js';
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, EntityTarget, Repository } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
-import { FundraisingChallengeEntity } from '../runner-profiles/fundraising-challenge.entity.js';
+import { FundraisingChallengeEntity } from './fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { ChallengeClaimEntity } from './challenge-claim.entity.js';
 

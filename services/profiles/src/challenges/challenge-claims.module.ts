@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { RepositoriesModule } from '../database/repositories.module.js';
 import { Mailer } from '@runpledge/server-kit';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
-import { ChallengeClaimEntity } from './challenge-claim.entity.js';
 import { ChallengeClaimsController } from './challenge-claims.controller.js';
-import { ChallengeClaimsRepository } from './challenge-claims.repository.js';
 import { ChallengeClaimsService } from './challenge-claims.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ChallengeClaimEntity]), ProfileCacheModule],
+  imports: [RepositoriesModule, ProfileCacheModule],
   controllers: [ChallengeClaimsController],
-  providers: [ChallengeClaimsRepository, ChallengeClaimsService, Mailer],
+  providers: [ChallengeClaimsService, Mailer],
 })
 export class ChallengeClaimsModule {}

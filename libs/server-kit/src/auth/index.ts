@@ -1,0 +1,2 @@
+// @runpledge/server-kit/auth
+export * from './access-token-keys.js';

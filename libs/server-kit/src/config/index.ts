@@ -1,0 +1,2 @@
+// @runpledge/server-kit/config
+export * from './env.js';

@@ -1,0 +1,2 @@
+// @runpledge/server-kit/database
+export * from './data-source.js';

@@ -1,0 +1,2 @@
+// @runpledge/server-kit/errors
+export * from './dependency-outage.js';

@@ -1,0 +1,3 @@
+// @runpledge/server-kit/health
+export * from './health-controller.js';
+export * from './health-server.js';

@@ -1,0 +1,2 @@
+// @runpledge/server-kit/logging
+export * from './logger.js';

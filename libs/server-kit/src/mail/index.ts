@@ -1,0 +1,2 @@
+// @runpledge/server-kit/mail
+export * from './mailer.js';

@@ -1,0 +1,2 @@
+// @runpledge/server-kit/redis
+export * from './redis.module.js';
