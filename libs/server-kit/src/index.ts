@@ -22,6 +22,7 @@ export * from './events/domain-events.js';
 export * from './jobs/pending-job.entity.js';
 export * from './jobs/pending-jobs.migration.js';
 export * from './jobs/job-outbox.js';
+export * from './messaging/rpc-deadline.interceptor.js';
 export * from './health/health-controller.js';
 export * from './mail/mailer.js';
 export * from './health/health-server.js';

@@ -11,6 +11,7 @@ import { createLogger, PinoNestLogger } from '../logging/logger.js';
 import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js';
 import { observeDeadLetters } from '../metrics/dead-letter-gauge.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
+import { RpcDeadlineInterceptor } from '../messaging/rpc-deadline.interceptor.js';
 import { natsConnectionOptions } from '../messaging/nats-trust.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
 import { NATS_CONNECTION } from './service-core.module.js';
@@ -40,7 +41,7 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
-  app.useGlobalInterceptors(new RpcMetricsInterceptor());
+  app.useGlobalInterceptors(new RpcMetricsInterceptor(), new RpcDeadlineInterceptor());
   app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   await app.listen();
   logger.info(

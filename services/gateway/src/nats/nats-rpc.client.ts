@@ -1,6 +1,12 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions, rpcClientDuration, rpcSubject, secondsSince } from '@runpledge/server-kit';
+import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import {
+  natsConnectionOptions,
+  RPC_DEADLINE_HEADER,
+  rpcClientDuration,
+  rpcSubject,
+  secondsSince,
+} from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
@@ -88,6 +94,8 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
       const msg = await Promise.race([
         this.nc.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), {
           timeout: timeoutMs,
+          // Past this the gateway has answered 504: the service drops the request rather than apply it late.
+          headers: deadlineHeaders(Date.now() + timeoutMs),
         }),
         this.dropped.promise,
       ]);
@@ -99,6 +107,12 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     if (reply.err !== undefined && reply.err !== null) throw rpcErrorToHttp(reply.err);
     return reply.response as T;
   }
+}
+
+function deadlineHeaders(deadline: number): MsgHdrs {
+  const h = headers();
+  h.set(RPC_DEADLINE_HEADER, String(deadline));
+  return h;
 }
 
 /** ok, rejected (the service refused: a 4xx), timeout (504), unavailable (503), error (anything else). */
