@@ -99,7 +99,11 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   while (Date.now() < deadline) {
     try {
       // The gateway is ready before the services are; a stack is ready when all of it is.
-      const res = await fetch(`${url}/api/health/ready?all=true`);
+      // A bounded ask: an overloaded gateway must not hold the wait past its deadline (undici's
+      // own header time-out is 5 minutes).
+      const res = await fetch(`${url}/api/health/ready?all=true`, {
+        signal: AbortSignal.timeout(Math.max(1000, Math.min(10_000, deadline - Date.now()))),
+      });
       if (res.ok) return;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {

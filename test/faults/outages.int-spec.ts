@@ -92,7 +92,7 @@ async function underLoad(
   }: { beforeMs?: number; outageMs?: number; afterMs?: number; during?: () => Promise<void> } = {},
 ) {
   await calm();
-  const load = startWriteLoad(stack.url, runners, LOAD);
+  const load = startWriteLoad(stack.url, await scenarioRunners(), LOAD);
   const liveness = probeLiveness();
   await sleep(beforeMs);
   const faultAt = Date.now();
@@ -138,6 +138,16 @@ async function calm(): Promise<void> {
     { timeoutMs: 60_000, intervalMs: 250 },
   );
   stack.errors.splice(0);
+}
+
+/**
+ * Runners of one scenario's load, their pages edited by it alone: an edit an earlier scenario sent
+ * and lost to a time-out may still be applied after that scenario's last acknowledged one (it was in
+ * flight in a busy service), and must not count against this one. The first scenario uses `runners`.
+ */
+let scenarios = 0;
+async function scenarioRunners(): Promise<Runner[]> {
+  return scenarios++ === 0 ? runners : prepareRunners(stack.url, 3, `flt${scenarios}`);
 }
 
 function report(name: string, requests: LoadRequest[], extra: Record<string, unknown> = {}, origin?: number) {
@@ -203,14 +213,6 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-/**
- * Scenarios not yet seen passing their timing figures (recovery ≤ 5 s) on the shared 2-core machine,
- * where a plain write took 2-20 s and a restarted service up to 2 minutes to boot: they run with
- * RP_FAULT_SCENARIOS=1 until a quieter run shows them steady (docs/plans/faults.md). Their correctness
- * figures (0 lost, 0 twice, no 500) held in every run. The rest runs by default.
- */
-const scenario = process.env.RP_FAULT_SCENARIOS === '1' ? it : it.skip;
-
 describe('Idempotency-Key on writes a client may retry', () => {
   it('a retry with the same key answers the first answer again and changes nothing', async () => {
     const runner = runners[0]!;
@@ -261,41 +263,37 @@ describe('Idempotency-Key on writes a client may retry', () => {
 });
 
 describe('dependency outages under steady write load', () => {
-  scenario(
-    'PostgreSQL stopped for 5 s: only 503s with Retry-After, no 500s, 0 acknowledged writes lost, recovery ≤ 5 s',
-    async () => {
-      const { postgres } = stack.infra;
-      const run = await underLoad(
-        () => postgres.stop(),
-        () => postgres.start(),
-      );
-      const recovery = recoveryMs(run.requests, run.repairedAt);
-      const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
-      report(
-        'postgres stopped 5 s',
-        run.requests,
-        {
-          recoveryMs: recovery,
-          ...verified,
-          lost: verified.lost.length,
-          twice: verified.twice.length,
-        },
-        run.faultAt,
-      );
+  it('PostgreSQL stopped for 5 s: only 503s with Retry-After, no 500s, 0 acknowledged writes lost, recovery ≤ 5 s', async () => {
+    const { postgres } = stack.infra;
+    const run = await underLoad(
+      () => postgres.stop(),
+      () => postgres.start(),
+    );
+    const recovery = recoveryMs(run.requests, run.repairedAt);
+    const verified = await verifyWrites(stack.env.DATABASE_URL, run.requests);
+    report(
+      'postgres stopped 5 s',
+      run.requests,
+      {
+        recoveryMs: recovery,
+        ...verified,
+        lost: verified.lost.length,
+        twice: verified.twice.length,
+      },
+      run.faultAt,
+    );
 
-      const failures = run.requests.filter((r) => r.status < 200 || r.status >= 300);
-      expect(run.duringOutage.length).toBeGreaterThan(8);
-      expect(run.duringOutage.filter((r) => r.status === 503).length).toBeGreaterThan(0);
-      expect(failures.map((r) => r.status).filter((s) => s !== 503)).toEqual([]);
-      expect(failures.filter((r) => r.retryAfter === null)).toEqual([]);
-      expect(verified.lost).toEqual([]);
-      expect(verified.twice).toEqual([]);
-      expect(verified.wrongEdits).toEqual([]);
-      expect(recovery).not.toBeNull();
-      expect(recovery!).toBeLessThanOrEqual(5000);
-    },
-    240_000,
-  );
+    const failures = run.requests.filter((r) => r.status < 200 || r.status >= 300);
+    expect(run.duringOutage.length).toBeGreaterThan(8);
+    expect(run.duringOutage.filter((r) => r.status === 503).length).toBeGreaterThan(0);
+    expect(failures.map((r) => r.status).filter((s) => s !== 503)).toEqual([]);
+    expect(failures.filter((r) => r.retryAfter === null)).toEqual([]);
+    expect(verified.lost).toEqual([]);
+    expect(verified.twice).toEqual([]);
+    expect(verified.wrongEdits).toEqual([]);
+    expect(recovery).not.toBeNull();
+    expect(recovery!).toBeLessThanOrEqual(5000);
+  }, 240_000);
 
   it('NATS stopped for 5 s: 503 at once (p99 ≤ 200 ms), events committed meanwhile reach JetStream after, recovery ≤ 5 s, a runner page served before stays up, marked stale', async () => {
     const { nats } = stack.infra;
@@ -410,7 +408,7 @@ function outbox(): string[] {
 }
 
 describe('Redis stopped', () => {
-  it('rate-limited routes keep answering from memory, and jobs queued meanwhile (milestone e-mails) run once it is back', async () => {
+  it('rate-limited routes keep answering from memory, and jobs queued meanwhile (milestone e-mails) run once it is back, even if the process that queued them died', async () => {
     await calm();
     const email = `redis-${randomUUID()}@example.com`;
     const signup = await post('/api/auth/signup', { email, password: 'Secret123' });
@@ -439,8 +437,20 @@ describe('Redis stopped', () => {
       expect(edit.status).toBe(200);
       await sleep(1000);
       expect(outbox().filter((mail) => mail.includes(`/${runner.slug}`))).toEqual([]);
+      // The job waits in PostgreSQL (the job outbox), written with the edit, not in the memory of the
+      // process that asked for it: profiles may die before Redis is back.
+      expect(
+        await rows(`SELECT 1 FROM profiles.pending_jobs WHERE name = 'send-milestones' AND data->>'profileId' = $1`, [
+          runner.profileId,
+        ]),
+      ).toBe(1);
+      const profiles = stack.processes.get('profiles')!;
+      profiles.child.kill('SIGKILL');
+      await profiles.exited;
     } finally {
       await redis.start();
+      const { child } = stack.processes.get('profiles')!;
+      if (child.exitCode !== null || child.signalCode !== null) stack.restart('profiles');
     }
     // Back: the queued job runs, each milestone mailed once.
     await eventually(
@@ -473,7 +483,7 @@ async function ready(timeoutMs = 120_000): Promise<void> {
  * gateway's readiness body is no help here: it pings every 2 s, so it may still say "up" from
  * before the kill.
  */
-async function processUp(name: string, timeoutMs = 120_000): Promise<void> {
+async function processUp(name: string, timeoutMs = 240_000): Promise<void> {
   if (name === 'gateway') {
     await eventually(async () => expect((await fetch(`${stack.url}/api/health/ready`)).status).toBe(200), {
       timeoutMs,
@@ -499,7 +509,7 @@ async function processUp(name: string, timeoutMs = 120_000): Promise<void> {
 }
 
 describe('processes killed and stopped under steady write load', () => {
-  scenario.each(['identity', 'profiles', 'fitness', 'billing', 'gateway'])(
+  it.each(['identity', 'profiles', 'fitness', 'billing', 'gateway'])(
     'kill -9 of %s, restarted: 0 acknowledged writes lost, 0 applied twice, 100 %% success ≤ 5 s after it is up',
     async (name) => {
       let readyAt = 0;
@@ -537,35 +547,33 @@ describe('processes killed and stopped under steady write load', () => {
       expect(recovery).not.toBeNull();
       expect(recovery!).toBeLessThanOrEqual(5000);
     },
-    180_000,
+    // A restarted service boots in ~10 s on a quiet machine, up to 2 minutes on a saturated one;
+    // the boot is not the figure asserted (recovery is counted from when it serves again).
+    360_000,
   );
 
-  scenario(
-    'SIGTERM of the gateway under load: requests in flight finish, no new ones are taken, exit 0 within 10 s',
-    async () => {
-      await calm();
-      const load = startWriteLoad(stack.url, runners, LOAD);
-      await sleep(2000);
-      const gateway = stack.processes.get('gateway')!;
-      const sigtermAt = Date.now();
-      gateway.child.kill('SIGTERM');
-      const exit = await gateway.exited;
-      const exitMs = Date.now() - sigtermAt;
-      // Nothing is taken once it is gone.
-      await expect(fetch(`${stack.url}/api/health/live`)).rejects.toThrow();
-      stack.restart('gateway');
-      await ready();
-      const requests = await load.stop();
-      const before = requests.filter((r) => r.at < sigtermAt);
-      report('SIGTERM gateway', requests, { exitMs, exit }, sigtermAt);
-      expect(exit).toEqual({ code: 0, signal: null });
-      expect(exitMs).toBeLessThanOrEqual(10_000);
-      // Everything sent before the signal got an answer (no reset connection, no 5xx from the drain).
-      expect(before.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
-      const verified = await verifyWrites(stack.env.DATABASE_URL, requests);
-      expect(verified.lost).toEqual([]);
-      expect(verified.twice).toEqual([]);
-    },
-    180_000,
-  );
+  it('SIGTERM of the gateway under load: requests in flight finish, no new ones are taken, exit 0 within 10 s', async () => {
+    await calm();
+    const load = startWriteLoad(stack.url, await scenarioRunners(), LOAD);
+    await sleep(2000);
+    const gateway = stack.processes.get('gateway')!;
+    const sigtermAt = Date.now();
+    gateway.child.kill('SIGTERM');
+    const exit = await gateway.exited;
+    const exitMs = Date.now() - sigtermAt;
+    // Nothing is taken once it is gone.
+    await expect(fetch(`${stack.url}/api/health/live`)).rejects.toThrow();
+    stack.restart('gateway');
+    await ready();
+    const requests = await load.stop();
+    const before = requests.filter((r) => r.at < sigtermAt);
+    report('SIGTERM gateway', requests, { exitMs, exit }, sigtermAt);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(exitMs).toBeLessThanOrEqual(10_000);
+    // Everything sent before the signal got an answer (no reset connection, no 5xx from the drain).
+    expect(before.filter((r) => r.status === 0 || r.status >= 500)).toEqual([]);
+    const verified = await verifyWrites(stack.env.DATABASE_URL, requests);
+    expect(verified.lost).toEqual([]);
+    expect(verified.twice).toEqual([]);
+  }, 180_000);
 });

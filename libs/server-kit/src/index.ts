@@ -10,6 +10,7 @@ export * from './database/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';
 export * from './health/index.js';
+export * from './jobs/index.js';
 export * from './logging/index.js';
 export * from './mail/index.js';
 export * from './messaging/index.js';

@@ -12,6 +12,7 @@ import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js
 import { observeDeadLetters } from '../metrics/dead-letter-gauge.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import { RpcTraceInterceptor } from '../telemetry/rpc-trace.interceptor.js';
+import { RpcDeadlineInterceptor } from '../messaging/rpc-deadline.interceptor.js';
 import { natsConnectionOptions } from '../messaging/nats-trust.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
 import { NATS_CONNECTION } from './service-core.module.js';
@@ -42,7 +43,8 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
   // Trace first: the metrics interceptor and the handler run inside the request's span and request id.
-  app.useGlobalInterceptors(new RpcTraceInterceptor(logger), new RpcMetricsInterceptor());
+  // The deadline check drops a request the gateway has already answered 504 for.
+  app.useGlobalInterceptors(new RpcTraceInterceptor(logger), new RpcMetricsInterceptor(), new RpcDeadlineInterceptor());
   app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   await app.listen();
   logger.info(

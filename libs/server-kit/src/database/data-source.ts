@@ -6,6 +6,8 @@ import {
 } from '../events/event-tables.migration.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
+import { PendingJob } from '../jobs/pending-job.entity.js';
+import { CreatePendingJobs1795576050765 } from '../jobs/pending-jobs.migration.js';
 
 export interface ServiceDataSourceConfig {
   /** The service's own PostgreSQL schema; no other service touches it. */
@@ -41,8 +43,13 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
     type: 'postgres',
     url: config.url,
     schema: config.schema,
-    entities: [...config.entities, OutboxMessage, ProcessedEvent],
-    migrations: [CreateEventTables1763800000000, AddOutboxTraceContext1795600000000, ...config.migrations],
+    entities: [...config.entities, OutboxMessage, ProcessedEvent, PendingJob],
+    migrations: [
+      CreateEventTables1763800000000,
+      AddOutboxTraceContext1795600000000,
+      ...config.migrations,
+      CreatePendingJobs1795576050765,
+    ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

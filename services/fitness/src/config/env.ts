@@ -41,6 +41,8 @@ export const fitnessEnvSchema = baseEnvSchema
     /** Every connected athlete is re-synced this often, in case a webhook was missed. */
     STRAVA_RECONCILE_EVERY_MINUTES: positiveInt(360),
     SYNC_WORKER_CONCURRENCY: positiveInt(8),
+    /** One Strava call waits at most this long (a hung Strava fails it; the sync job retries later). */
+    STRAVA_TIMEOUT_MS: positiveInt(15_000),
   })
   .transform((e) => {
     const realKeys = Boolean(e.STRAVA_CLIENT_ID && e.STRAVA_CLIENT_SECRET);
@@ -54,6 +56,7 @@ export const fitnessEnvSchema = baseEnvSchema
         clientId: realKeys ? e.STRAVA_CLIENT_ID! : STRAVA_EMULATOR.clientId,
         clientSecret: realKeys ? e.STRAVA_CLIENT_SECRET! : STRAVA_EMULATOR.clientSecret,
         redirectUri: `${e.PUBLIC_URL.replace(/\/$/, '')}/api/strava/callback`,
+        requestTimeoutMs: e.STRAVA_TIMEOUT_MS,
         webhookCallbackUrl: `${e.PUBLIC_URL.replace(/\/$/, '')}/api/webhooks/strava`,
       },
     };

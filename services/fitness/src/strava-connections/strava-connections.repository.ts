@@ -42,8 +42,17 @@ export class StravaConnectionsRepository {
     await manager.update(StravaConnectionEntity, { userId }, tokens);
   }
 
-  async completeSetup(userId: string, trainingStartDate: string, publicDisplayConsent: boolean): Promise<boolean> {
-    const result = await this.connections.update({ userId }, { trainingStartDate, publicDisplayConsent });
+  async completeSetup(
+    userId: string,
+    trainingStartDate: string,
+    publicDisplayConsent: boolean,
+    manager: EntityManager = this.connections.manager,
+  ): Promise<boolean> {
+    const result = await manager.update(
+      StravaConnectionEntity,
+      { userId },
+      { trainingStartDate, publicDisplayConsent },
+    );
     return (result.affected ?? 0) > 0;
   }
 

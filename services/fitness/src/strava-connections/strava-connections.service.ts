@@ -146,9 +146,15 @@ export class StravaConnectionsService {
     ) {
       await this.connect(userId, tokens as Omit<StravaConnectBody, 'userId'>);
     }
-    const updated = await this.connections.completeSetup(userId, trainingStartDate, publicDisplayConsent);
+    // The backfill job is written with the setup (the job outbox): the runner does not wait for
+    // Redis, and a Redis outage, even with this process dying meanwhile, does not lose it.
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const found = await this.connections.completeSetup(userId, trainingStartDate, publicDisplayConsent, manager);
+      if (found) await this.syncQueue.recordSyncAthlete(manager, userId, 'backfill');
+      return found;
+    });
     if (!updated) throw ServiceException.notFound(FITNESS_MESSAGES.notConnected);
-    await this.syncQueue.syncAthlete(userId, 'backfill');
+    this.syncQueue.relay.kick();
     return { success: true };
   }
 

@@ -17,6 +17,10 @@ export const STRAVA_SCOPE = 'activity:read_all';
 export const STRAVA_PAGE_SIZE = 200;
 /** A wait this short (a probe in flight, the guard at a window's end) is waited out, not reported. */
 const SHORT_WAIT_LIMIT_MS = 2_500;
+/** Sends of one read while Strava answers transient 429s with short waits; then the job backs off. */
+const TRANSIENT_429_TRIES = 3;
+/** A transient 429 without a usable Retry-After waits this long. */
+const DEFAULT_RETRY_AFTER_MS = 15_000;
 
 /** Every call this product makes to Strava; API reads go through the deployment-wide rate budget. */
 export class StravaClient {
@@ -103,17 +107,30 @@ export class StravaClient {
     });
   }
 
-  /** An API read: waits out a short pause of the budget, fails fast when the window is spent. */
+  /**
+   * An API read: waits out a short pause of the budget, fails fast when the window is spent. A
+   * transient 429 (Strava's windows not spent) asking for a short wait is waited out and the read
+   * sent again, a few times, each time through the budget (Strava counts refused requests too).
+   */
   private async read<T>(accessToken: string, path: string): Promise<T> {
-    const waitUntil = Date.now() + SHORT_WAIT_LIMIT_MS;
-    for (;;) {
-      const decision = await this.budget.acquire();
-      if (decision.granted) break;
-      if (Date.now() + decision.waitMs > waitUntil) throw new StravaBudgetExhaustedError(decision.waitMs);
-      await sleep(decision.waitMs);
+    for (let attempt = 1; ; attempt++) {
+      const waitUntil = Date.now() + SHORT_WAIT_LIMIT_MS;
+      for (;;) {
+        const decision = await this.budget.acquire();
+        if (decision.granted) break;
+        if (Date.now() + decision.waitMs > waitUntil) throw new StravaBudgetExhaustedError(decision.waitMs);
+        await sleep(decision.waitMs);
+      }
+      const sentAt = Date.now();
+      try {
+        return await this.send<T>('GET', path, { accessToken, sentAt });
+      } catch (err) {
+        const shortPause =
+          err instanceof StravaBudgetExhaustedError && err.transient && err.waitMs <= SHORT_WAIT_LIMIT_MS;
+        if (!shortPause || attempt >= TRANSIENT_429_TRIES) throw err;
+        await sleep(err.waitMs);
+      }
     }
-    const sentAt = Date.now();
-    return this.send('GET', path, { accessToken, sentAt });
   }
 
   private async send<T>(
@@ -140,6 +157,15 @@ export class StravaClient {
     if (options.sentAt !== undefined) {
       if (response.status === 429) {
         this.logger.warn({ path: path.split('?')[0], usage }, 'Strava answered 429');
+        if (usage && underLimits(usage)) {
+          // Strava's own count says the windows are not spent: a burst refused for a moment (or a
+          // busy Strava), not our budget gone. Wait what it asks (Retry-After), keep the window.
+          await this.budget.observe(usage, options.sentAt);
+          throw new StravaBudgetExhaustedError(
+            Math.min(retryAfterMs(response.headers), this.budget.msToReset(false)),
+            true,
+          );
+        }
         const daily = usage !== undefined && usage.dailyLimit !== undefined && usage.dailyUsage >= usage.dailyLimit;
         await this.budget.exhaust(options.sentAt, daily);
         throw new StravaBudgetExhaustedError(this.budget.msToReset(daily));
@@ -156,6 +182,24 @@ export class StravaClient {
       );
     return (text ? JSON.parse(text) : undefined) as T;
   }
+}
+
+/** Strava's usage headers on a 429 say both windows still have room. */
+function underLimits(usage: RateUsage): boolean {
+  return (
+    usage.shortLimit !== undefined &&
+    usage.shortUsage < usage.shortLimit &&
+    (usage.dailyLimit === undefined || usage.dailyUsage < usage.dailyLimit)
+  );
+}
+
+/** `Retry-After` in seconds or as an HTTP date; DEFAULT_RETRY_AFTER_MS when absent or unreadable. */
+function retryAfterMs(headers: Headers): number {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return DEFAULT_RETRY_AFTER_MS;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, at - Date.now());
 }
 
 function failureOf(status: number, body: string): StravaFailure {

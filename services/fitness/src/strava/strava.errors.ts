@@ -18,10 +18,16 @@ export class StravaApiError extends Error {
   }
 }
 
-/** Our shared budget is spent until `waitMs` from now: no request was sent. */
+/**
+ * Our shared budget is spent until `waitMs` from now: no request was sent. `transient`: Strava
+ * refused a request (429) while its own count says the window has room; it asked for `waitMs`.
+ */
 export class StravaBudgetExhaustedError extends Error {
-  constructor(readonly waitMs: number) {
-    super(`Strava request budget spent for ${waitMs} ms`);
+  constructor(
+    readonly waitMs: number,
+    readonly transient = false,
+  ) {
+    super(transient ? `Strava asked to wait ${waitMs} ms (429)` : `Strava request budget spent for ${waitMs} ms`);
     this.name = 'StravaBudgetExhaustedError';
   }
 }

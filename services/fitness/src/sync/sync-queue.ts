@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { bullTelemetry, JobOutboxRelay, LOGGER, recordJob } from '@runpledge/server-kit';
 import { Queue, QueueEvents, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
 import { env } from '../config/env.js';
 import { STRAVA_SYNC_QUEUE, type SyncAthleteJob, type SyncAthleteResult, type SyncJobName } from './sync-jobs.js';
 import type { StravaWebhookEvent } from '@runpledge/contracts';
@@ -16,18 +17,46 @@ const KEEP = { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age
 export const webhookJobId = (event: Pick<StravaWebhookEvent, 'object_type' | 'object_id' | 'aspect_type'>): string =>
   `webhook-${event.object_type}-${event.object_id}-${event.aspect_type}`;
 
-/** The producer side of the `strava-sync` queue: adding jobs and waiting for them. */
+/**
+ * The producer side of the `strava-sync` queue: adding jobs and waiting for them. A job a change asks
+ * for is recorded in its transaction (`pending_jobs`) and relayed after commit.
+ */
 @Injectable()
-export class SyncQueue implements OnApplicationShutdown {
+export class SyncQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly queue = new Queue(STRAVA_SYNC_QUEUE, {
     connection: bullConnection(),
     prefix: bullPrefix(),
     telemetry: bullTelemetry(),
   });
+  readonly relay: JobOutboxRelay;
   // Same prefix as the queue, or waitUntilFinished never hears the job finish.
   private events: QueueEvents | undefined;
 
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    dataSource: DataSource,
+  ) {
+    this.relay = new JobOutboxRelay(dataSource, { [STRAVA_SYNC_QUEUE]: this.queue }, logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  /** `syncAthlete` in the caller's transaction, added to the queue once it commits. */
+  recordSyncAthlete(manager: EntityManager, userId: string, reason: SyncAthleteJob['reason']): Promise<string> {
+    return recordJob(
+      manager,
+      STRAVA_SYNC_QUEUE,
+      'sync-athlete' satisfies SyncJobName,
+      { userId, reason },
+      {
+        ...RETRY,
+        ...KEEP,
+        deduplication: { id: `sync-${userId}` },
+      },
+    );
+  }
 
   /** One sync per user at a time: a request while one is pending joins it. */
   syncAthlete(userId: string, reason: SyncAthleteJob['reason']): Promise<Job<SyncAthleteJob, SyncAthleteResult>> {
@@ -93,6 +122,7 @@ export class SyncQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
     await this.events?.close();
     await this.queue.close();
   }

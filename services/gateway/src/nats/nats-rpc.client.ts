@@ -1,8 +1,8 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { natsConnectionOptions, rpcSubject } from '@runpledge/server-kit/messaging';
+import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { natsConnectionOptions, RPC_DEADLINE_HEADER, rpcSubject } from '@runpledge/server-kit/messaging';
 import { rpcClientDuration, secondsSince } from '@runpledge/server-kit/metrics';
-import { carrierToNatsHeaders, SpanKind, withOutgoingSpan } from '@runpledge/server-kit/telemetry';
+import { carrierToNatsHeaders, SpanKind, withOutgoingSpan, type TraceCarrier } from '@runpledge/server-kit/telemetry';
 import { randomUUID } from 'node:crypto';
 import { env } from '../config/env.js';
 import { brokerDownError, rpcErrorToHttp, transportErrorToHttp } from './rpc-error.js';
@@ -89,11 +89,13 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     let reply: NestReply<T>;
     try {
       const msg = await Promise.race([
-        // A client span; its traceparent and the request id travel as NATS headers (telemetry).
+        // A client span; its traceparent and the request id travel as NATS headers (telemetry), with
+        // the deadline: past it the gateway has answered 504, so the service drops the request
+        // rather than apply it late.
         withOutgoingSpan(pattern, SpanKind.CLIENT, { 'rpc.system': 'nats', 'rpc.method': pattern }, (carrier) =>
           nc.request(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), {
             timeout: timeoutMs,
-            headers: carrierToNatsHeaders(carrier),
+            headers: requestHeaders(carrier, Date.now() + timeoutMs),
           }),
         ),
         this.dropped.promise,
@@ -106,6 +108,12 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     if (reply.err !== undefined && reply.err !== null) throw rpcErrorToHttp(reply.err);
     return reply.response as T;
   }
+}
+
+function requestHeaders(carrier: TraceCarrier | undefined, deadline: number): MsgHdrs {
+  const h = carrierToNatsHeaders(carrier) ?? headers();
+  h.set(RPC_DEADLINE_HEADER, String(deadline));
+  return h;
 }
 
 /** ok, rejected (the service refused: a 4xx), timeout (504), unavailable (503), error (anything else). */

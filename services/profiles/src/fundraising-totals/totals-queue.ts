@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { bullTelemetry, JobOutboxRelay, LOGGER, recordJob } from '@runpledge/server-kit';
 import { Queue, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from 'pino';
+import { DataSource, type EntityManager } from 'typeorm';
 import { env } from '../config/env.js';
 import { TOTALS_SYNC_QUEUE, type SyncPageJob, type TotalsJobName, type TotalsSyncReason } from './totals-jobs.js';
 
@@ -13,16 +14,59 @@ const KEEP = { removeOnComplete: { age: 600, count: 1000 }, removeOnFail: { age:
 export const RETRY = () =>
   ({ attempts: env.TOTALS_SYNC_ATTEMPTS, backoff: { type: 'exponential', delay: env.TOTALS_RETRY_DELAY_MS } }) as const;
 
-/** The producer side of the `totals-sync` queue. */
+/**
+ * The producer side of the `totals-sync` queue. Jobs a change asks for are recorded in its
+ * transaction (`pending_jobs`) and relayed to the queue after commit: not lost when Redis is away,
+ * even if this process dies before it is back.
+ */
 @Injectable()
-export class TotalsQueue implements OnApplicationShutdown {
+export class TotalsQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly queue = new Queue(TOTALS_SYNC_QUEUE, {
     connection: bullConnection(),
     prefix: bullPrefix(),
     telemetry: bullTelemetry(),
   });
+  readonly relay: JobOutboxRelay;
 
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    dataSource: DataSource,
+  ) {
+    this.relay = new JobOutboxRelay(dataSource, { [TOTALS_SYNC_QUEUE]: this.queue }, logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+
+  /** In the caller's transaction: mail the page's unmailed milestones once it commits. */
+  recordMilestones(manager: EntityManager, profileId: string): Promise<string> {
+    return recordJob(
+      manager,
+      TOTALS_SYNC_QUEUE,
+      'send-milestones' satisfies TotalsJobName,
+      { profileId },
+      {
+        ...RETRY(),
+        ...KEEP,
+      },
+    );
+  }
+
+  /** In the caller's transaction: one sync of the page once it commits (joins one already waiting). */
+  recordSync(manager: EntityManager, profileId: string, reason: TotalsSyncReason): Promise<string> {
+    return recordJob(
+      manager,
+      TOTALS_SYNC_QUEUE,
+      'sync-page' satisfies TotalsJobName,
+      { profileId, reason },
+      {
+        ...RETRY(),
+        ...KEEP,
+        deduplication: { id: `totals-${reason}-${profileId}` },
+      },
+    );
+  }
 
   /** One pending job per page and reason: asking again while one waits joins it. */
   syncPage(profileId: string, reason: TotalsSyncReason, delayMs = 0): Promise<Job<SyncPageJob>> {
@@ -59,38 +103,13 @@ export class TotalsQueue implements OnApplicationShutdown {
     }
   }
 
-  /** Mails the page's unmailed milestones; fails quietly (the next change or sync mails them). */
-  async sendMilestonesQuietly(profileId: string): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.queue.add('send-milestones' satisfies TotalsJobName, { profileId }, { ...RETRY(), ...KEEP }),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('the totals queue did not answer in time')), 1_000);
-        }),
-      ]);
-    } catch (err) {
-      this.logger.warn({ err, profileId }, 'could not queue the milestone e-mails');
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** After a page is saved: failures are logged, the schedule catches up. */
-  async syncPageQuietly(profileId: string, reason: TotalsSyncReason): Promise<void> {
-    try {
-      await this.syncPageWithin(profileId, reason, 1_000);
-    } catch (err) {
-      this.logger.warn({ err, profileId }, 'could not queue a totals sync; the schedule will catch up');
-    }
-  }
-
   /** The scheduled pass: one repeatable job, however many processes declare it. */
   async scheduleAll(everyMs: number): Promise<void> {
     await this.queue.upsertJobScheduler('totals-schedule-all', { every: everyMs }, { name: 'schedule-all', data: {} });
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
     await this.queue.close();
   }
 }

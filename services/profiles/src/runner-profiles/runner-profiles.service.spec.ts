@@ -26,15 +26,15 @@ function serviceWith(stored: RunnerProfileEntity | null) {
   const events = { transaction: (work: (m: EntityManager) => unknown) => work(manager) } as unknown as DomainEvents;
   const afterCommit = jest.fn();
   const cache = { afterCommit } as unknown as ProfileCacheNotifier;
-  const syncPageQuietly = jest.fn(async () => undefined);
-  const totals = { syncPageQuietly } as unknown as TotalsQueue;
+  const recordSync = jest.fn(async () => 'job-id');
+  const totals = { recordSync, recordMilestones: jest.fn(), relay: { kick: jest.fn() } } as unknown as TotalsQueue;
   return {
     service: new RunnerProfilesService(profiles, challenges, events, cache, totals, {
       recordReached: async () => undefined,
     } as unknown as MilestonesRepository),
     written,
     afterCommit,
-    syncPageQuietly,
+    recordSync,
   };
 }
 
@@ -65,7 +65,7 @@ const page = {
 
 describe('RunnerProfilesService.update', () => {
   it('writes only what the owner sent, with the charity link re-derived, and announces the page', async () => {
-    const { service, written, afterCommit, syncPageQuietly } = serviceWith(page);
+    const { service, written, afterCommit, recordSync } = serviceWith(page);
     await service.update(OWNER, PAGE, { description: 'New story', justGivingPageShortName: 'jane-2027' });
     expect(written).toEqual([
       {
@@ -79,7 +79,7 @@ describe('RunnerProfilesService.update', () => {
       },
     ]);
     expect(afterCommit).toHaveBeenCalledWith(expect.anything(), [{ slug: 'jane', profileId: PAGE }]);
-    expect(syncPageQuietly).toHaveBeenCalledWith(PAGE, 'saved');
+    expect(recordSync).toHaveBeenCalledWith(expect.anything(), PAGE, 'saved');
   });
 
   it('checks the platform rule on the page as it would become', async () => {

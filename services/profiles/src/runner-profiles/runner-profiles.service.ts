@@ -83,10 +83,11 @@ export class RunnerProfilesService {
         userId,
         urlSlug: profile.urlSlug,
       });
+      if (profile.totalsSource !== 'manual') await this.totals.recordSync(manager, profile.id, 'saved');
       return toProfile(profile, rows);
     });
     if (!created) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
-    if (created.totalsSource !== 'manual') await this.totals.syncPageQuietly(created.id, 'saved');
+    this.totals.relay.kick();
     return created;
   }
 
@@ -156,10 +157,12 @@ export class RunnerProfilesService {
           ? milestonesReached(saved.fundsRaised, saved.fundraisingGoal)
           : [];
       await this.milestones.recordReached(manager, profileId, reached);
+      // Their jobs too, in this transaction: Redis being away (or this process dying) loses neither.
+      if (reached.length > 0) await this.totals.recordMilestones(manager, profileId);
+      if (totalsSource !== 'manual') await this.totals.recordSync(manager, profileId, 'saved');
       return { profile: toProfile(saved, await this.challenges.listByProfileId(profileId, manager)), reached };
     });
-    if (updated.reached.length > 0) await this.totals.sendMilestonesQuietly(profileId);
-    if (updated.profile.totalsSource !== 'manual') await this.totals.syncPageQuietly(profileId, 'saved');
+    this.totals.relay.kick();
     return updated.profile;
   }
 

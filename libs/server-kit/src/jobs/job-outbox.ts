@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import { PendingJob } from './pending-job.entity.js';
+
+/** What the relay needs of a queue: BullMQ's `Queue` is one. */
+export interface JobSink {
+  add(name: string, data: unknown, opts?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Records a job inside the caller's transaction; the relay adds it to its queue after commit. Its
+ * BullMQ job id is the row's id unless `opts.jobId` says otherwise, so a relay that dies after
+ * adding but before deleting the row adds the same job again, which BullMQ ignores.
+ */
+export async function recordJob(
+  manager: EntityManager,
+  queue: string,
+  name: string,
+  data: unknown,
+  opts: Record<string, unknown> = {},
+): Promise<string> {
+  const id = randomUUID();
+  await manager.insert(PendingJob, { id, queue, name, data: data as object, opts: opts as object });
+  return id;
+}
+
+export interface JobOutboxRelayOptions {
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** One `add` waits at most this long; Redis away: the rows stay for the next pass. */
+  addTimeoutMs?: number;
+}
+
+/**
+ * Adds committed `pending_jobs` rows to their BullMQ queues, oldest first, and deletes them. Rows
+ * are locked with SKIP LOCKED so several replicas relay side by side. While Redis is away a pass
+ * gives up after `addTimeoutMs` and the rows wait in PostgreSQL.
+ */
+export class JobOutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private failing = false;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly addTimeoutMs: number;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly queues: Record<string, JobSink>,
+    private readonly logger: Logger,
+    options: JobOutboxRelayOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+    this.addTimeoutMs = options.addTimeoutMs ?? 2000;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a pass now, e.g. right after a transaction that recorded jobs commits. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Relays one batch of this relay's queues; returns how many jobs it added. */
+  async relayOnce(): Promise<number> {
+    const { added, failure } = await this.dataSource.transaction(async (manager) => {
+      const rows = await manager
+        .createQueryBuilder(PendingJob, 'j')
+        .where('j.queue IN (:...queues)', { queues: Object.keys(this.queues) })
+        .orderBy('j.created_at', 'ASC')
+        .limit(this.batchSize)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      const done: string[] = [];
+      let error: unknown;
+      for (const row of rows) {
+        try {
+          await this.withinTimeout(this.queues[row.queue]!.add(row.name, row.data, { jobId: row.id, ...row.opts }));
+        } catch (err) {
+          error = err;
+          break;
+        }
+        done.push(row.id);
+      }
+      // What went in leaves the table (committed) even when a later add of the batch failed.
+      if (done.length > 0) await manager.delete(PendingJob, done);
+      return { added: done.length, failure: error };
+    });
+    if (failure) throw failure;
+    return added;
+  }
+
+  private async withinTimeout(add: Promise<unknown>): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        add,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the job queue did not answer in time')), this.addTimeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pass(), delayMs);
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped || this.running) return;
+    let more = false;
+    this.running = (async () => {
+      try {
+        const count = await this.relayOnce();
+        more = count === this.batchSize;
+        if (this.failing) this.logger.info('job outbox relay recovered');
+        this.failing = false;
+      } catch (err) {
+        // One line per outage, not one per poll.
+        if (!this.failing)
+          this.logger.warn({ error: (err as Error).message }, 'job outbox relay cannot add jobs; retrying');
+        this.failing = true;
+      }
+    })();
+    await this.running;
+    this.running = undefined;
+    if (this.stopped) return;
+    const now = more || this.again;
+    this.again = false;
+    this.schedule(now ? 0 : this.pollIntervalMs);
+  }
+}

@@ -1,0 +1,30 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+function schemaOf(queryRunner: QueryRunner): string {
+  const schema = (queryRunner.connection.options as { schema?: string }).schema;
+  if (!schema) throw new Error('The data source must name its schema');
+  return schema;
+}
+
+/** The job outbox (`pending_jobs`), in the schema of whichever service runs it. */
+export class CreatePendingJobs1795576050765 implements MigrationInterface {
+  name = 'CreatePendingJobs1795576050765';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const s = schemaOf(queryRunner);
+    await queryRunner.query(`
+      CREATE TABLE "${s}"."pending_jobs" (
+        "id" uuid PRIMARY KEY,
+        "queue" text NOT NULL,
+        "name" text NOT NULL,
+        "data" jsonb NOT NULL,
+        "opts" jsonb NOT NULL,
+        "created_at" timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query(`CREATE INDEX "pending_jobs_created_idx" ON "${s}"."pending_jobs" ("created_at")`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE "${schemaOf(queryRunner)}"."pending_jobs"`);
+  }
+}

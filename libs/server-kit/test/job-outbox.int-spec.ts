@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { pino } from 'pino';
+import { DataSource } from 'typeorm';
+import { JobOutboxRelay, recordJob, runMigrations, serviceDataSourceOptions, type JobSink } from '../src/index.js';
+
+const logger = pino({ level: 'silent' });
+
+/** A queue that may be "down": its adds hang (as BullMQ's do while Redis is away) until it is up. */
+function fakeQueue() {
+  const added: { name: string; data: unknown; opts: Record<string, unknown> }[] = [];
+  let up = true;
+  const sink: JobSink = {
+    add: (name, data, opts = {}) =>
+      up ? Promise.resolve(added.push({ name, data, opts })) : new Promise<never>(() => undefined),
+  };
+  return {
+    sink,
+    added,
+    setUp: (value: boolean) => {
+      up = value;
+    },
+  };
+}
+
+/** Issue #16 item 4: a job asked for while Redis is away is kept in PostgreSQL, not in a process's memory. */
+describe('the job outbox (pending_jobs)', () => {
+  let db: DataSource;
+  const pending = async () =>
+    ((await db.query('SELECT count(*)::int AS n FROM job_outbox.pending_jobs')) as { n: number }[])[0]!.n;
+
+  beforeAll(async () => {
+    const options = serviceDataSourceOptions({
+      schema: 'job_outbox',
+      url: process.env.DATABASE_URL!,
+      entities: [],
+      migrations: [],
+      poolSize: 3,
+    });
+    await runMigrations(options);
+    db = await new DataSource(options).initialize();
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('relays a committed job once with its row id as job id, never a rolled-back one, and keeps jobs while the queue is away', async () => {
+    await db.query('TRUNCATE job_outbox.pending_jobs');
+    const queue = fakeQueue();
+    const relay = new JobOutboxRelay(db, { mails: queue.sink }, logger, { addTimeoutMs: 200 });
+
+    const id = await db.transaction((manager) =>
+      recordJob(manager, 'mails', 'send', { to: 'a' }, { attempts: 3, deduplication: { id: 'x' } }),
+    );
+    await db
+      .transaction(async (manager) => {
+        await recordJob(manager, 'mails', 'send', { to: 'rolled-back' });
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    // Another service's queue in the same table is not this relay's to add.
+    await db.transaction((manager) => recordJob(manager, 'other', 'x', {}));
+
+    expect(await relay.relayOnce()).toBe(1);
+    expect(queue.added).toEqual([
+      { name: 'send', data: { to: 'a' }, opts: { jobId: id, attempts: 3, deduplication: { id: 'x' } } },
+    ]);
+    expect(await relay.relayOnce()).toBe(0);
+
+    // Redis away: the add does not answer; the pass gives up, the job stays in the table.
+    queue.setUp(false);
+    await db.transaction((manager) => recordJob(manager, 'mails', 'send', { to: 'b' }));
+    await expect(relay.relayOnce()).rejects.toThrow('did not answer in time');
+    expect(await pending()).toBe(2); // 'b', and the other queue's
+
+    // A new process (the first died meanwhile) relays it once Redis is back.
+    queue.setUp(true);
+    const next = new JobOutboxRelay(db, { mails: queue.sink }, logger);
+    next.start();
+    next.kick();
+    const deadline = Date.now() + 5000;
+    while (queue.added.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await next.stop();
+    expect(queue.added.map((job) => job.data)).toEqual([{ to: 'a' }, { to: 'b' }]);
+    expect(await pending()).toBe(1);
+  });
+});
