@@ -25,8 +25,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .default('false')
     .transform((v) => v === 'true'),
   /**
-   * Public JWKs (JSON array) access tokens are accepted from (read by loadVerificationKeys); outside
-   * production the public halves of ACCESS_TOKEN_KEYS or the development key serve when unset.
+   * Public JWKs (JSON array) access tokens are accepted from (read by loadVerificationKeys), pinned by
+   * the deployment; the gateway also accepts the keys identity publishes (`identity.keys.list`).
    */
   ACCESS_TOKEN_PUBLIC_KEYS: z.string().optional(),
   /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */

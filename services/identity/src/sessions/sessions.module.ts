@@ -3,13 +3,14 @@ import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokensService } from './access-tokens.service.js';
 import { SessionEntity } from './session.entity.js';
+import { KeysController } from './keys.controller.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity]), JwtModule.register({})],
-  controllers: [SessionsController],
+  controllers: [SessionsController, KeysController],
   providers: [SessionsRepository, SessionsService, AccessTokensService],
   exports: [SessionsService],
 })
