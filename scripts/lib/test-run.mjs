@@ -38,6 +38,7 @@ export function createTestRun(label = 'test', base = withDefaults()) {
       await Promise.allSettled([
         dropDatabase(env.DATABASE_URL),
         deleteEventStream(env.NATS_URL, `${id.toUpperCase()}_DOMAIN_EVENTS`),
+        deleteEventStream(env.NATS_URL, `${id.toUpperCase()}_SESSION_REVOCATIONS`),
         deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX),
       ]);
       rmSync(env.OUTBOX_DIR, { recursive: true, force: true });
