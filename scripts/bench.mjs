@@ -3,10 +3,13 @@
 //   1. GET /api/health/ready (answered from state a background ping loop keeps: no NATS call)
 //   2. GET /api/fitness-profile/{id} (gateway → NATS → fitness → PostgreSQL)
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
+//   3b. the read of 2 by a signed-in caller (access cookie: one ES256 verification, no call to
+//      identity), against 2 as the public read it is (#15: at most 10% slower)
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
 // then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
-// `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
+// `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it; BENCH_STRAVA=0 and
+// BENCH_TOTALS=0 skip the sync benches).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
 // so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
 // 20 s for the runner page); BENCH_CONNECTIONS the connections.
@@ -131,10 +134,26 @@ function startDirectServer(env) {
   };
 }
 
-function measure(url, duration) {
+function measure(url, duration, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
   });
+}
+
+/** A signed-in caller's access cookie (`name=value`), from a fresh sign-up. */
+async function accessCookieOf(base) {
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `bench-reader-${randomUUID()}@example.com`, password: 'Secret123' }),
+  });
+  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => /^(__Host-)?rp_access=/.test(pair));
+  if (!cookie) throw new Error('sign-up set no access cookie');
+  return cookie;
 }
 
 function summary(name, result) {
@@ -187,6 +206,11 @@ async function bench() {
     rows.push(summary('gateway /api/fitness-profile/:id (NATS + PostgreSQL)', fitnessGateway));
     const fitnessDirect = await measure(`${directUrl}/direct/fitness-profile/${profileId}`, shortCase);
     rows.push(summary('direct fitness profile (Fastify + pg, own process)', fitnessDirect));
+    const readerCookie = await accessCookieOf(stack.url);
+    const fitnessSignedIn = await measure(`${stack.url}/api/fitness-profile/${profileId}`, shortCase, {
+      cookie: readerCookie,
+    });
+    rows.push(summary('gateway /api/fitness-profile/:id, signed in (access cookie)', fitnessSignedIn));
 
     const pageCase = durationOf(20);
     const pageGateway = await measure(`${stack.url}/api/runner-profile/${page.profile.urlSlug}`, pageCase);
@@ -200,7 +224,12 @@ async function bench() {
     await api(stack.url, 'PUT', `/api/runner-profile/${page.profile.id}`, { description: story }, page.cookie);
     const { body: after } = await api(stack.url, 'GET', `/api/runner-profile/${page.profile.urlSlug}`);
 
-    console.log(`fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)}`);
+    console.log(
+      `readiness: ${Math.round(rows[0]['req/s'])} req/s (aim ≥ 10,000)\n` +
+        `fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)} ` +
+        `(aim ≥ 0.50); gateway p99 ${fitnessGateway.latency.p99} ms (aim ≤ 20 ms)\n` +
+        `fitness profile, signed in / public throughput: ${ratio(fitnessSignedIn, fitnessGateway).toFixed(2)} (aim ≥ 0.90)`,
+    );
     console.log(
       `runner page, gateway / direct throughput: ${ratio(pageGateway, pageDirect).toFixed(2)} (aim ≥ 0.80); ` +
         `gateway p99 ${pageGateway.latency.p99} ms (aim < 50 ms); ` +
@@ -217,8 +246,10 @@ async function bench() {
 if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_URL);
 else {
   await bench();
-  const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
-  await runStravaSyncBench();
+  if (process.env.BENCH_STRAVA !== '0') {
+    const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
+    await runStravaSyncBench();
+  }
   if (process.env.BENCH_TOTALS !== '0') {
     const { runTotalsSyncBench } = await import('./bench-totals-sync.mjs');
     await runTotalsSyncBench();
