@@ -9,7 +9,7 @@ function fakeIdentity() {
   const calls: string[] = [];
   let down = false;
   const rpc = {
-    send: async <T>(pattern: string): Promise<T> => {
+    call: async <T>(pattern: string): Promise<T> => {
       calls.push(pattern);
       if (down) throw new Error('no responders');
       return { keys: publicAccessTokenJwks({ ACCESS_TOKEN_KEYS: JSON.stringify(keys) }) } as T;

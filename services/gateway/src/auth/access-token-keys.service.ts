@@ -27,7 +27,7 @@ export class AccessTokenKeys implements OnApplicationBootstrap, OnApplicationShu
   private readonly logger = new Logger(AccessTokenKeys.name);
 
   constructor(
-    private readonly rpc: Pick<NatsRpcClient, 'send'>,
+    private readonly rpc: Pick<NatsRpcClient, 'call'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -71,7 +71,8 @@ export class AccessTokenKeys implements OnApplicationBootstrap, OnApplicationShu
   private fetch(): Promise<void> {
     this.inFlight ??= (async () => {
       try {
-        const reply = accessTokenKeySetSchema.parse(await this.rpc.send(IDENTITY.keys.list, {}));
+        // Parsed here whatever RPC_VALIDATE_RESPONSES says: keys are worth the check, once a minute at most.
+        const reply = accessTokenKeySetSchema.parse(await this.rpc.call(IDENTITY.keys.list, {}));
         this.keys = new Map([...this.pinned, ...verificationKeysOf(reply.keys)]);
         this.loaded = true;
       } finally {

@@ -1,7 +1,7 @@
 import { HttpException, Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IDENTITY, type RefreshGrant, type SessionUser } from '@runpledge/contracts';
+import { IDENTITY, type SessionUser } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -58,7 +58,7 @@ export class AccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
     const sessionToken = readSessionToken(request);
     if (!sessionToken) return undefined;
     try {
-      const grant = await this.rpc.send<RefreshGrant>(IDENTITY.sessions.refresh, { sessionToken });
+      const grant = await this.rpc.call(IDENTITY.sessions.refresh, { sessionToken });
       setAccessCookie(request, reply, grant);
       if (grant.sessionToken) setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
       return grant.user;
