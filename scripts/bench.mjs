@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
 import { migrateAll, startStack } from './lib/stack.mjs';
-import { api, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { api, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -175,19 +175,35 @@ async function bench() {
   const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
   try {
     await migrateAll(run.env);
-    const profileId = randomUUID();
-    const userId = randomUUID();
-    await pool.query(`INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, 'bench')`, [
-      profileId,
-      userId,
-    ]);
+    // A machine under load can take well over a minute to start seven processes.
+    stack = await startStack({
+      env: { ...run.env, LOG_LEVEL: 'warn' },
+      port: await freePort(),
+      readyTimeoutMs: 180_000,
+    });
+    // A published page (visitors get 404 for an unpublished one, fitness reads included) with a
+    // Strava connection behind its fitness profile.
+    const page = await seedRunnerPage(stack.url);
+    await publishRunnerPage(stack.url, run.env, page);
+    const profileId = page.profile.id;
+    const userId = page.user.id;
+    // fitness learns the page from profiles' event; the bench waits for it, then adds the connection.
+    for (let i = 0; i < 150; i++) {
+      const { rowCount } = await pool.query(`SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1`, [
+        profileId,
+      ]);
+      if (rowCount) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await pool.query(
+      `INSERT INTO fitness.fitness_profiles (profile_id, user_id, url_slug) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [profileId, userId, page.profile.urlSlug],
+    );
     await pool.query(
       `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
        VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
       [userId],
     );
-    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
-    const page = await seedRunnerPage(stack.url);
     direct = startDirectServer(run.env);
     const directUrl = await direct.url;
 
@@ -218,6 +234,9 @@ async function bench() {
     const pageDirect = await measure(`${directUrl}/direct/runner-profile/${page.profile.urlSlug}`, pageCase);
     rows.push(summary('direct runner page (Fastify + pg, own process)', pageDirect));
     console.table(rows);
+    // A figure of error answers measures nothing (an unpublished page's 404 did, unnoticed, for a while).
+    const invalid = rows.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => row.name);
+    if (invalid.length > 0) console.log(`NOT VALID (non-2xx answers or errors): ${invalid.join('; ')}`);
 
     // The cache must never hide an edit: the page read right after a PUT shows it.
     const story = `Edited at ${new Date().toISOString()}`;
