@@ -45,14 +45,20 @@ export class AccessTokenKeys implements OnApplicationBootstrap, OnApplicationShu
     return this.loaded;
   }
 
-  /** The PEM of key `kid`, asking identity first when it is unknown (at most once a minute). */
+  /**
+   * The PEM of key `kid`, asking identity first when it is unknown: at most once a minute once the set
+   * is loaded, at most once a second before (a request right after start need not wait for the loop).
+   */
   async keyFor(kid: string): Promise<string | undefined> {
     const known = this.keys.get(kid);
-    if (known || !this.loaded) return known;
+    if (known) return known;
     const now = this.now();
-    if (now - this.lastRefetchAt < UNKNOWN_KID_REFETCH_MS) return undefined;
+    const every = this.loaded ? UNKNOWN_KID_REFETCH_MS : 1000;
+    if (now - this.lastRefetchAt < every) return undefined;
     this.lastRefetchAt = now;
-    await this.fetch().catch((err: unknown) => this.logger.warn(`could not refetch identity's keys: ${String(err)}`));
+    await this.fetch().catch((err: unknown) => {
+      if (this.loaded) this.logger.warn(`could not refetch identity's keys: ${String(err)}`);
+    });
     return this.keys.get(kid);
   }
 
