@@ -3,13 +3,16 @@
 //   1. GET /api/health/ready (answered from state a background ping loop keeps: no NATS call)
 //   2. GET /api/fitness-profile/{id} (gateway → NATS → fitness → PostgreSQL)
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
+//   3b. the read of 2 by a signed-in caller (access cookie: one ES256 verification, no call to
+//      identity), against 2 as the public read it is (#15: at most 10% slower)
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
 //   6. with BENCH_TELEMETRY unset or 1: case 2 again on a second stack with OpenTelemetry on (OTLP to a
 //      sink in the direct server's process), against case 2 without it (no SDK loaded): the cost of
 //      the instrumentation as a ratio of the same run.
 // then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
-// `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it).
+// `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it; BENCH_STRAVA=0 and
+// BENCH_TOTALS=0 skip the sync benches).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
 // so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
 // 20 s for the runner page); BENCH_CONNECTIONS the connections.
@@ -17,6 +20,7 @@ import autocannon from 'autocannon';
 import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -136,10 +140,26 @@ function startDirectServer(env) {
   };
 }
 
-function measure(url, duration) {
+function measure(url, duration, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
   });
+}
+
+/** A signed-in caller's access cookie (`name=value`), from a fresh sign-up. */
+async function accessCookieOf(base) {
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `bench-reader-${randomUUID()}@example.com`, password: 'Secret123' }),
+  });
+  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => /^(__Host-)?rp_access=/.test(pair));
+  if (!cookie) throw new Error('sign-up set no access cookie');
+  return cookie;
 }
 
 function summary(name, result) {
@@ -161,7 +181,12 @@ async function bench() {
   const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
   try {
     await migrateAll(run.env);
-    stack = await startStack({ env: { ...run.env, LOG_LEVEL: 'warn' }, port: await freePort() });
+    // A machine under load can take well over a minute to start seven processes.
+    stack = await startStack({
+      env: { ...run.env, LOG_LEVEL: 'warn' },
+      port: await freePort(),
+      readyTimeoutMs: 180_000,
+    });
     // A published page (the gateway answers 404 for the training summary of an unpublished one),
     // whose runner has a Strava connection; fitness learns of the page from profiles' event.
     const page = await seedRunnerPage(stack.url);
@@ -198,6 +223,11 @@ async function bench() {
     rows.push(summary('gateway /api/fitness-profile/:id (NATS + PostgreSQL)', fitnessGateway));
     const fitnessDirect = await measure(`${directUrl}/direct/fitness-profile/${profileId}`, shortCase);
     rows.push(summary('direct fitness profile (Fastify + pg, own process)', fitnessDirect));
+    const readerCookie = await accessCookieOf(stack.url);
+    const fitnessSignedIn = await measure(`${stack.url}/api/fitness-profile/${profileId}`, shortCase, {
+      cookie: readerCookie,
+    });
+    rows.push(summary('gateway /api/fitness-profile/:id, signed in (access cookie)', fitnessSignedIn));
 
     const pageCase = durationOf(20);
     const pageGateway = await measure(`${stack.url}/api/runner-profile/${page.profile.urlSlug}`, pageCase);
@@ -205,6 +235,9 @@ async function bench() {
     const pageDirect = await measure(`${directUrl}/direct/runner-profile/${page.profile.urlSlug}`, pageCase);
     rows.push(summary('direct runner page (Fastify + pg, own process)', pageDirect));
     console.table(rows);
+    // A figure of error answers measures nothing (an unpublished page's 404 did, unnoticed, for a while).
+    const invalid = rows.filter((row) => row.non2xx > 0 || row.errors > 0).map((row) => row.name);
+    if (invalid.length > 0) console.log(`NOT VALID (non-2xx answers or errors): ${invalid.join('; ')}`);
 
     // The cache must never hide an edit: the page read right after a PUT shows it.
     const story = `Edited at ${new Date().toISOString()}`;
@@ -220,7 +253,12 @@ async function bench() {
       .then(({ body }) => (body.profile.description === story ? 'yes' : 'NO'))
       .catch((err) => `NO (${err.message})`);
 
-    console.log(`fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)}`);
+    console.log(
+      `readiness: ${Math.round(rows[0]['req/s'])} req/s (aim ≥ 10,000)\n` +
+        `fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)} ` +
+        `(aim ≥ 0.50); gateway p99 ${fitnessGateway.latency.p99} ms (aim ≤ 20 ms)\n` +
+        `fitness profile, signed in / public throughput: ${ratio(fitnessSignedIn, fitnessGateway).toFixed(2)} (aim ≥ 0.90)`,
+    );
     console.log(
       `runner page, gateway / direct throughput: ${ratio(pageGateway, pageDirect).toFixed(2)} (aim ≥ 0.80); ` +
         `gateway p99 ${pageGateway.latency.p99} ms (aim < 50 ms); ` +

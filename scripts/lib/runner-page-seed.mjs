@@ -81,8 +81,9 @@ export async function publishRunnerPage(base, env, page, timeoutMs = 15_000) {
   );
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { body } = await api(base, 'GET', `/api/runner-profile/${page.profile.urlSlug}`);
-    if (body.profile.published) return;
+    // A visitor gets 404 until the page is published (profiles decides).
+    const res = await fetch(`${base}/api/runner-profile/${page.profile.urlSlug}`);
+    if (res.ok && (await res.json()).profile.published) return;
     await sleep(200);
   }
   throw new Error(`the runner page /${page.profile.urlSlug} was not published within ${timeoutMs} ms`);

@@ -26,6 +26,8 @@ export function createTestRun(label = 'test', base = withDefaults()) {
     RATE_LIMIT_ACCOUNT_PER_IP: '10000',
     RATE_LIMIT_PAGE_EVENTS_PER_IP: '10000',
     OUTBOX_DIR: `${tmpdir()}/rp-outbox-${id}`,
+    // Every typed RPC answer is checked against its contract (libs/contracts/src/rpc).
+    RPC_VALIDATE_RESPONSES: 'true',
   };
   return {
     id,
@@ -38,6 +40,7 @@ export function createTestRun(label = 'test', base = withDefaults()) {
       await Promise.allSettled([
         dropDatabase(env.DATABASE_URL),
         deleteEventStream(env.NATS_URL, `${id.toUpperCase()}_DOMAIN_EVENTS`),
+        deleteEventStream(env.NATS_URL, `${id.toUpperCase()}_SESSION_REVOCATIONS`),
         deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX),
       ]);
       rmSync(env.OUTBOX_DIR, { recursive: true, force: true });

@@ -29,3 +29,6 @@ export * from './fitness/fitness.events.js';
 export * from './http/api-error.js';
 export * from './http/health.js';
 export * from './http/page-data.js';
+export * from './rpc/rpc-contract.js';
+export * from './rpc/identity.rpc.js';
+export * from './rpc/index.js';

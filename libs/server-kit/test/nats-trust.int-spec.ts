@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { BILLING_EVENTS, IDENTITY_EVENTS, PROFILES_EVENTS, healthPattern } from '@runpledge/contracts';
+import {
+  BILLING_EVENTS,
+  IDENTITY_BROADCASTS,
+  IDENTITY_EVENTS,
+  PROFILES_EVENTS,
+  healthPattern,
+} from '@runpledge/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +25,11 @@ import {
   ensureEventStream,
   eventStreamName,
   eventSubject,
+  ensureRevocationStream,
+  followStream,
   natsConnectionOptions,
+  publishStored,
+  revocationStreamName,
   natsServerConfig,
   rpcSubject,
   type NatsProcess,
@@ -179,6 +189,34 @@ describe('NATS users and subject permissions', () => {
         filter_subject: eventSubject(IDENTITY_EVENTS.userRegistered.type, prefix),
       }),
     ).rejects.toThrow();
+  });
+
+  it('lets identity keep its revocations in their stream and the gateway follow it, but not the domain events', async () => {
+    const subject = rpcSubject(IDENTITY_BROADCASTS.sessionsRevoked, prefix);
+    const identity = await as('identity');
+    await ensureRevocationStream(identity, subject, 720, prefix);
+    const revoked = JSON.stringify({ userId: randomUUID(), sessionIds: [randomUUID()] });
+    await publishStored(identity, subject, revoked);
+
+    const gateway = await as('gateway');
+    const seen: string[] = [];
+    const follower = followStream(gateway, revocationStreamName(prefix), (data) =>
+      seen.push(new TextDecoder().decode(data)),
+    );
+    await follower.caughtUp;
+    expect(seen).toEqual([revoked]);
+    await follower.stop();
+
+    // The same ordered consumer on the domain events (e-mails in their payloads) is refused.
+    const errors: unknown[] = [];
+    const stranger = followStream(gateway, stream, () => {}, {
+      onError: (err) => errors.push(err),
+      retryMs: 100,
+    });
+    await eventually(() => expect(errors.length).toBeGreaterThan(0));
+    await stranger.stop();
+    // And the gateway may not publish a revocation of its own into the stream.
+    await expect(publishStored(gateway, subject, revoked, 1000)).rejects.toThrow();
   });
 
   it("lets a service park its own poison events and nobody else's", async () => {

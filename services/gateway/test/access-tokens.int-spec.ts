@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import pg from 'pg';
-import { freePort } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startProcess, startStack, waitForReady } from '../../../scripts/lib/stack.mjs';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -141,7 +141,8 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
       expect(res.body).toEqual([]);
     }
     await nc.flush();
-    expect(identityRequests).toEqual([]);
+    // The readiness loop's pings are not the request's (it pings every service every 2 s).
+    expect(identityRequests.filter((subject) => !subject.endsWith('.health.ping'))).toEqual([]);
   });
 
   it('names its signing key and sets the access cookie httpOnly, SameSite=Lax, expiring with the token', async () => {
@@ -293,6 +294,34 @@ describe('access tokens at the edge: passport-jwt, refresh through the session, 
     expect((await signIn(email, 'Newsecret1')).status).toBe(200);
     // Seven argon2 hashes: slow on a machine shared by many test runs.
   }, 120_000);
+
+  it('a replica that missed the broadcast (started after a sign-out, no keys configured) learns the keys from identity and still refuses the signed-out token', async () => {
+    const { jar: live } = await signUp();
+    const { jar: gone } = await signUp();
+    const goneAccess = gone.only('rp_access');
+    expect((await call(stack.url, 'POST', '/api/auth/signout', gone)).status).toBe(200);
+
+    const port = await freePort();
+    const late = startProcess('gateway', { ...stack.env, PORT: String(port), ACCESS_TOKEN_PUBLIC_KEYS: '' });
+    try {
+      const lateUrl = `http://127.0.0.1:${port}`;
+      await waitForReady(lateUrl, 120_000);
+      const before = identityRequests.length;
+      // The access cookie alone (nothing to refresh with): 200 once the replica holds identity's keys.
+      await eventually(
+        async () => expect((await call(lateUrl, 'GET', '/api/auth/me', live.only('rp_access'))).status).toBe(200),
+        {
+          timeoutMs: 20_000,
+        },
+      );
+      expect(identityRequests.slice(before).filter((s) => s.endsWith('identity.sessions.refresh'))).toEqual([]);
+      expect(identityRequests.some((s) => s.endsWith('identity.keys.list'))).toBe(true);
+      // The revocation went out before this replica existed: it read it from the revocation stream.
+      expect((await call(lateUrl, 'GET', '/api/auth/me', goneAccess)).status).toBe(401);
+    } finally {
+      await late.stop();
+    }
+  }, 200_000);
 
   it('clears both cookies when the session behind them has ended', async () => {
     const { jar } = await signUp();

@@ -25,6 +25,10 @@ export const IDENTITY = {
     /** Session token in, a new access token (and the rotated session token) out. */
     refresh: 'identity.sessions.refresh',
   },
+  keys: {
+    /** The public JWKs access tokens are signed with (`AccessTokenKeySet`): what gateways verify with. */
+    list: 'identity.keys.list',
+  },
 } as const;
 
 /**

@@ -90,6 +90,21 @@ export const ACCESS_TOKEN_TTL_SECONDS = 600;
 export const sessionsRevokedSchema = z.object({ userId: z.uuid(), sessionIds: z.array(z.uuid()) });
 export type SessionsRevoked = z.infer<typeof sessionsRevokedSchema>;
 
+/** The public keys identity signs access tokens with (the current one first), as EC P-256 JWKs. */
+export const accessTokenKeySetSchema = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.literal('EC'),
+      crv: z.literal('P-256'),
+      x: z.string().min(1),
+      y: z.string().min(1),
+      kid: z.string().min(1),
+      alg: z.string(),
+    }),
+  ),
+});
+export type AccessTokenKeySet = z.infer<typeof accessTokenKeySetSchema>;
+
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect.';
 
 /** POST /api/auth/change-password: the current password is checked, the new one follows spec 5. */

@@ -18,6 +18,16 @@ export type VerificationKeys = ReadonlyMap<string, string>;
 
 type Jwk = JsonWebKey & { kid?: string };
 
+/** A public EC P-256 JWK with its key id. */
+export interface PublicJwk {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+  kid: string;
+  alg: string;
+}
+
 const DEFAULT_DEV_KEYS_FILE = fileURLToPath(new URL('../../../../.runtime/access-token-keys.json', import.meta.url));
 
 /** A fresh P-256 key as a private JWK with a random key id (what `ACCESS_TOKEN_KEYS` lists). */
@@ -86,19 +96,42 @@ export function loadSigningKey(env: NodeJS.ProcessEnv = process.env): SigningKey
   return { kid: current.kid!, privateKeyPem: String(privateKeyPem) };
 }
 
-/**
- * The keys a gateway accepts: `ACCESS_TOKEN_PUBLIC_KEYS` (public JWKs; during a rotation both the
- * new and the old key), else the public halves of `ACCESS_TOKEN_KEYS`, else the development set.
- */
-export function loadVerificationKeys(env: NodeJS.ProcessEnv = process.env): VerificationKeys {
-  const jwks = env.ACCESS_TOKEN_PUBLIC_KEYS
-    ? parseJwkList(env.ACCESS_TOKEN_PUBLIC_KEYS, 'ACCESS_TOKEN_PUBLIC_KEYS')
-    : privateJwks(env);
+/** The public halves of identity's keys (`ACCESS_TOKEN_KEYS` or the development set): what `identity.keys.list` answers. */
+export function publicAccessTokenJwks(env: NodeJS.ProcessEnv = process.env): PublicJwk[] {
+  return privateJwks(env).map((jwk) => {
+    const { d: _private, ...rest } = jwk;
+    const publicJwk = createPublicKey({ key: rest, format: 'jwk' }).export({ format: 'jwk' });
+    return {
+      kty: 'EC',
+      crv: 'P-256',
+      x: String(publicJwk.x),
+      y: String(publicJwk.y),
+      kid: jwk.kid!,
+      alg: ACCESS_TOKEN_ALGORITHM,
+    };
+  });
+}
+
+/** Public JWKs by key id as PEM (what passport-jwt's verifier takes); a key that is not EC P-256 is refused. */
+export function verificationKeysOf(jwks: readonly Jwk[]): Map<string, string> {
   return new Map(
     jwks.map((jwk) => {
+      if (typeof jwk.kid !== 'string' || jwk.kty !== 'EC' || jwk.crv !== 'P-256') {
+        throw new Error(`access token key ${String(jwk.kid)} is not an EC P-256 key with a kid`);
+      }
       const { d: _private, ...publicJwk } = jwk;
       const pem = createPublicKey({ key: publicJwk, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
-      return [jwk.kid!, String(pem)];
+      return [jwk.kid, String(pem)];
     }),
   );
+}
+
+/**
+ * The keys a gateway accepts before it has asked identity (which publishes its own through
+ * `identity.keys.list`): `ACCESS_TOKEN_PUBLIC_KEYS` when set (public JWKs, pinned by the deployment),
+ * else none.
+ */
+export function loadVerificationKeys(env: NodeJS.ProcessEnv = process.env): VerificationKeys {
+  if (!env.ACCESS_TOKEN_PUBLIC_KEYS) return new Map();
+  return verificationKeysOf(parseJwkList(env.ACCESS_TOKEN_PUBLIC_KEYS, 'ACCESS_TOKEN_PUBLIC_KEYS'));
 }

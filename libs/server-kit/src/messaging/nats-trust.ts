@@ -3,14 +3,14 @@ import { EVENT_CONSUMPTION, SERVICE_ANNOUNCEMENTS, SERVICE_NAMES, type ServiceNa
 import { readFileSync } from 'node:fs';
 import type { BaseEnv } from '../config/env.js';
 import { deadLetterStreamName, deadLetterSubject } from '../events/dead-letters.js';
-import { consumerDurableName, eventStreamName, eventSubject, rpcSubject } from './subject.js';
+import { consumerDurableName, eventStreamName, eventSubject, revocationStreamName, rpcSubject } from './subject.js';
 
 /** Every process that connects to NATS under its own user. */
 export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'profiles-worker', 'gateway', 'operator'] as const;
 export type NatsProcess = (typeof NATS_PROCESSES)[number];
 
 export interface NatsPermissions {
-  publish: { allow: string[] };
+  publish: { allow: string[]; deny?: string[] };
   subscribe: { allow: string[] };
   /** May answer the requests it received (reply subjects), once each: replies and JetStream acks. */
   allow_responses?: boolean;
@@ -58,8 +58,23 @@ export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissi
     };
   }
   if (process === 'gateway') {
+    // Reads identity's revocation stream with ordered (ephemeral) consumers: that stream only.
+    const revocations = revocationStreamName(prefix);
     return {
-      publish: { allow: SERVICE_NAMES.map((service) => rpcSubject(`${service}.>`, prefix)) },
+      publish: {
+        allow: [
+          ...SERVICE_NAMES.map((service) => rpcSubject(`${service}.>`, prefix)),
+          '$JS.API.INFO',
+          `$JS.API.STREAM.INFO.${revocations}`,
+          `$JS.API.CONSUMER.CREATE.${revocations}`,
+          `$JS.API.CONSUMER.CREATE.${revocations}.>`,
+          `$JS.API.CONSUMER.INFO.${revocations}.*`,
+          `$JS.API.CONSUMER.DELETE.${revocations}.*`,
+          `$JS.API.CONSUMER.MSG.NEXT.${revocations}.*`,
+        ],
+        // identity's announcements share its subject space: the gateway hears them, never forges one.
+        deny: SERVICE_ANNOUNCEMENTS.identity.map((subject) => rpcSubject(subject, prefix)),
+      },
       subscribe: {
         allow: [
           '_INBOX.>',
@@ -74,6 +89,14 @@ export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissi
     process === 'fitness-worker' ? 'fitness' : process === 'profiles-worker' ? 'profiles' : process;
   const publish = [
     eventSubject(`${service}.>`, prefix),
+    // Identity keeps its revocation broadcasts in a stream of their own (see followStream).
+    ...(service === 'identity'
+      ? [
+          `$JS.API.STREAM.INFO.${revocationStreamName(prefix)}`,
+          `$JS.API.STREAM.CREATE.${revocationStreamName(prefix)}`,
+          `$JS.API.STREAM.UPDATE.${revocationStreamName(prefix)}`,
+        ]
+      : []),
     ...SERVICE_ANNOUNCEMENTS[service].map((subject) => rpcSubject(subject, prefix)),
     ...jetStreamPermissions(service, prefix),
   ];

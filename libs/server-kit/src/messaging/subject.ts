@@ -15,11 +15,16 @@ export function eventSubject(type: string, prefix = subjectPrefix()): string {
 
 /** Name of the one JetStream stream that carries every domain event of a deployment (or run). */
 export function eventStreamName(prefix = subjectPrefix()): string {
+  return streamName('DOMAIN_EVENTS', prefix);
+}
+
+/** A stream name of the run: `name`, after the prefix as a stream name token. */
+function streamName(name: string, prefix: string): string {
   const token = prefix
     .replace(/\.$/, '')
     .replace(/[^A-Za-z0-9_-]/g, '_')
     .toUpperCase();
-  return token ? `${token}_DOMAIN_EVENTS` : 'DOMAIN_EVENTS';
+  return token ? `${token}_${name}` : name;
 }
 
 /** Durable consumer name of a service (one per service: its replicas share the work). */
@@ -36,4 +41,13 @@ export function consumerDurableName(service: string, type: string, prefix = subj
 /** A core NATS subject every subscriber hears (a broadcast such as identity's session revocations). */
 export function broadcastSubject(subject: string, prefix = subjectPrefix()): string {
   return `${prefix}${subject}`;
+}
+
+/**
+ * The small JetStream stream that keeps identity's session revocations (it captures the core
+ * broadcast subject) for as long as an access token lives: a gateway replica that missed the
+ * broadcast (disconnected, or started just after) reads it from there.
+ */
+export function revocationStreamName(prefix = subjectPrefix()): string {
+  return streamName('SESSION_REVOCATIONS', prefix);
 }

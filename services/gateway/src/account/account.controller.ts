@@ -55,7 +55,7 @@ export class AccountController {
   ): Promise<{ success: true }> {
     await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const { password } = parseOrThrow(deleteAccountRequestSchema, body);
-    await this.rpc.send(IDENTITY.account.delete, { userId: caller.id, password });
+    await this.rpc.call(IDENTITY.account.delete, { userId: caller.id, password });
     clearAuthCookies(request, reply);
     return { success: true };
   }

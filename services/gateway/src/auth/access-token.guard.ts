@@ -1,7 +1,7 @@
 import { HttpException, Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IDENTITY, type RefreshGrant, type SessionUser } from '@runpledge/contracts';
+import { IDENTITY, type SessionUser } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
@@ -14,10 +14,13 @@ import {
   setSessionCookie,
 } from './auth-cookies.js';
 import type { AuthenticatedRequest } from './current-user.decorator.js';
+import { RevokedSessions } from './revoked-sessions.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /**
  * Global guard: every route needs a signed-in caller unless marked `@Public()`. The access token
- * is verified here alone (passport-jwt); only when it is missing, expired or refused and a session
+ * is verified here alone (passport-jwt; a token verified in the last minute is remembered, see
+ * VerifiedTokens); only when it is missing, expired or refused and a session
  * cookie came along does the gateway ask identity once to refresh, setting new cookies. Public
  * routes still learn who the caller is (to tell an owner from a visitor).
  */
@@ -26,18 +29,29 @@ export class AccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
   constructor(
     private readonly reflector: Reflector,
     private readonly rpc: NatsRpcClient,
+    private readonly revoked: RevokedSessions,
   ) {
     super();
   }
+
+  private readonly verified = new VerifiedTokens();
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     let user: SessionUser | undefined;
-    if (readAccessToken(request)) {
-      await super.canActivate(context);
-      user = request.user ?? undefined;
+    const accessToken = readAccessToken(request);
+    if (accessToken) {
+      const verified = this.verified.get(accessToken);
+      if (verified) {
+        // Verified a moment ago; only the revocation may have changed since.
+        user = this.revoked.has(verified.sessionId ?? '') ? undefined : verified;
+      } else {
+        await super.canActivate(context);
+        user = request.user ?? undefined;
+        if (user) this.verified.set(accessToken, user);
+      }
     }
     user ??= await this.refresh(request, reply, isPublic);
     request.user = user;
@@ -58,7 +72,7 @@ export class AccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
     const sessionToken = readSessionToken(request);
     if (!sessionToken) return undefined;
     try {
-      const grant = await this.rpc.send<RefreshGrant>(IDENTITY.sessions.refresh, { sessionToken });
+      const grant = await this.rpc.call(IDENTITY.sessions.refresh, { sessionToken });
       setAccessCookie(request, reply, grant);
       if (grant.sessionToken) setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
       return grant.user;

@@ -1,14 +1,10 @@
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { AccessTokenClaims, SessionUser } from '@runpledge/contracts';
-import {
-  ACCESS_TOKEN_ALGORITHM,
-  ACCESS_TOKEN_AUDIENCE,
-  ACCESS_TOKEN_ISSUER,
-  loadVerificationKeys,
-} from '@runpledge/server-kit/auth';
+import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@runpledge/server-kit/auth';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-jwt';
+import { AccessTokenKeys } from './access-token-keys.service.js';
 import { readAccessToken } from './auth-cookies.js';
 import { RevokedSessions } from './revoked-sessions.js';
 
@@ -28,19 +24,22 @@ function keyIdOf(rawJwt: string): string | undefined {
 
 /**
  * passport-jwt on the access cookie: ES256, our issuer and audience, signed by any key of the
- * published set (several during a rotation), and not of a session identity has since revoked.
+ * set identity publishes (several during a rotation; see AccessTokenKeys), and not of a session identity has since revoked.
  * No call to identity.
  */
 @Injectable()
 export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN_STRATEGY) {
-  constructor(private readonly revoked: RevokedSessions) {
-    const keys = loadVerificationKeys();
+  constructor(
+    private readonly revoked: RevokedSessions,
+    keys: AccessTokenKeys,
+  ) {
     super({
       jwtFromRequest: (request: FastifyRequest) => readAccessToken(request) ?? null,
       secretOrKeyProvider: (_request: unknown, rawJwt: string, done: (err: unknown, key?: string) => void) => {
-        const key = keys.get(keyIdOf(rawJwt) ?? '');
-        if (key) done(null, key);
-        else done(new UnauthorizedException('Unknown signing key'));
+        keys.keyFor(keyIdOf(rawJwt) ?? '').then(
+          (key) => (key ? done(null, key) : done(new UnauthorizedException('Unknown signing key'))),
+          (err: unknown) => done(err),
+        );
       },
       algorithms: [ACCESS_TOKEN_ALGORITHM],
       issuer: ACCESS_TOKEN_ISSUER,

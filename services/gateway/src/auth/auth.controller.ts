@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import {
   changePasswordRequestSchema,
   IDENTITY,
@@ -38,7 +38,7 @@ export class AuthController {
     await this.rateLimits.consume('signupIp', request.ip, reply);
     const credentials = parseOrThrow(signUpRequestSchema, body);
     await this.rateLimits.consume('signupEmail', credentials.email, reply);
-    const grant = await this.rpc.send<SessionGrant>(IDENTITY.auth.signUp, credentials);
+    const grant = await this.rpc.call(IDENTITY.auth.signUp, credentials);
     setGrantCookies(request, reply, grant);
     return { user: grant.user };
   }
@@ -54,7 +54,7 @@ export class AuthController {
     await this.rateLimits.consume('signinIp', request.ip, reply);
     const credentials = parseOrThrow(signInRequestSchema, body);
     await this.rateLimits.consume('signinEmail', credentials.email, reply);
-    const grant = await this.rpc.send<SessionGrant>(IDENTITY.auth.signIn, credentials);
+    const grant = await this.rpc.call(IDENTITY.auth.signIn, credentials);
     setGrantCookies(request, reply, grant);
     return { user: grant.user };
   }
@@ -68,7 +68,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
     const sessionToken = readSessionToken(request);
-    if (sessionToken) await this.rpc.send(IDENTITY.auth.signOut, { sessionToken });
+    if (sessionToken) await this.rpc.call(IDENTITY.auth.signOut, { sessionToken });
     clearAuthCookies(request, reply);
     return { success: true };
   }
@@ -81,7 +81,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
-    await this.rpc.send(IDENTITY.auth.signOutEverywhere, { userId: caller.id, sessionId: caller.sessionId });
+    await this.rpc.call(IDENTITY.auth.signOutEverywhere, { userId: caller.id, sessionId: sessionIdOf(caller) });
     clearAuthCookies(request, reply);
     return { success: true };
   }
@@ -96,17 +96,17 @@ export class AuthController {
   ): Promise<{ success: true }> {
     await this.rateLimits.consume('passwordCheckUser', caller.id, reply);
     const passwords = parseOrThrow(changePasswordRequestSchema, body);
-    await this.rpc.send(IDENTITY.auth.changePassword, {
+    await this.rpc.call(IDENTITY.auth.changePassword, {
       ...passwords,
       userId: caller.id,
-      sessionId: caller.sessionId,
+      sessionId: sessionIdOf(caller),
     });
     return { success: true };
   }
 
   @Get('me')
   async me(@CurrentUser() caller: SessionUser): Promise<{ user: User }> {
-    return { user: await this.rpc.send<User>(IDENTITY.users.get, { id: caller.id }) };
+    return { user: await this.rpc.call(IDENTITY.users.get, { id: caller.id }) };
   }
 
   @Public()
@@ -114,7 +114,7 @@ export class AuthController {
   @HttpCode(200)
   async verify(@Body() body: unknown): Promise<{ success: true; user: User }> {
     const request = parseOrThrow(verifyEmailRequestSchema, body);
-    const user = await this.rpc.send<User>(IDENTITY.auth.verifyEmail, request);
+    const user = await this.rpc.call(IDENTITY.auth.verifyEmail, request);
     return { success: true, user };
   }
 
@@ -130,7 +130,7 @@ export class AuthController {
     await this.rateLimits.consume('accountIp', request.ip, reply);
     const { email } = parseOrThrow(passwordResetRequestSchema, body);
     await this.rateLimits.consume('passwordResetEmail', email, reply);
-    await this.rpc.send(IDENTITY.auth.requestPasswordReset, { email });
+    await this.rpc.call(IDENTITY.auth.requestPasswordReset, { email });
     return { success: true };
   }
 
@@ -145,7 +145,7 @@ export class AuthController {
   ): Promise<{ success: true }> {
     await this.rateLimits.consume('accountIp', request.ip, reply);
     const reset = parseOrThrow(passwordResetConfirmSchema, body);
-    await this.rpc.send(IDENTITY.auth.confirmPasswordReset, reset);
+    await this.rpc.call(IDENTITY.auth.confirmPasswordReset, reset);
     clearAuthCookies(request, reply);
     return { success: true };
   }
@@ -160,7 +160,7 @@ export class AuthController {
   ): Promise<{ success: true }> {
     await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const change = parseOrThrow(changeEmailRequestSchema, body);
-    await this.rpc.send(IDENTITY.auth.changeEmail, { ...change, userId: caller.id });
+    await this.rpc.call(IDENTITY.auth.changeEmail, { ...change, userId: caller.id });
     return { success: true };
   }
 }
@@ -168,4 +168,10 @@ export class AuthController {
 function setGrantCookies(request: FastifyRequest, reply: FastifyReply, grant: SessionGrant): void {
   setSessionCookie(request, reply, grant.sessionToken, grant.expiresAt);
   setAccessCookie(request, reply, grant);
+}
+
+/** The caller's session (every signed-in caller has one; the typed contract makes the gap visible). */
+function sessionIdOf(caller: SessionUser): string {
+  if (!caller.sessionId) throw new UnauthorizedException('Please sign in to continue.');
+  return caller.sessionId;
 }

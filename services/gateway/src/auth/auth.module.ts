@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { AccessTokenGuard } from './access-token.guard.js';
+import { AccessTokenKeys } from './access-token-keys.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
 import { AccountController } from '../account/account.controller.js';
 import { AuthController } from './auth.controller.js';
@@ -14,6 +16,7 @@ import { RevokedSessions } from './revoked-sessions.js';
   providers: [
     RateLimitService,
     RevokedSessions,
+    { provide: AccessTokenKeys, useFactory: (rpc: NatsRpcClient) => new AccessTokenKeys(rpc), inject: [NatsRpcClient] },
     AccessTokenStrategy,
     { provide: APP_GUARD, useClass: AccessTokenGuard },
   ],

@@ -12,6 +12,11 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   WEB_DIST: z.string().default(defaultWebDist),
   /** Deadline of every request the gateway sends over NATS. */
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Check every typed RPC answer against its contract's schema (test stacks; costs a parse per call). */
+  RPC_VALIDATE_RESPONSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** How long a runner page's view stays in a replica's memory without an announcement (tests shorten it). */
   PROFILE_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Deadline of each service's ping in the readiness check. */
@@ -25,8 +30,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .default('false')
     .transform((v) => v === 'true'),
   /**
-   * Public JWKs (JSON array) access tokens are accepted from (read by loadVerificationKeys); outside
-   * production the public halves of ACCESS_TOKEN_KEYS or the development key serve when unset.
+   * Public JWKs (JSON array) access tokens are accepted from (read by loadVerificationKeys), pinned by
+   * the deployment; the gateway also accepts the keys identity publishes (`identity.keys.list`).
    */
   ACCESS_TOKEN_PUBLIC_KEYS: z.string().optional(),
   /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */

@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { RPC_CONTRACTS, type RpcRequestOf, type RpcResponseOf, type TypedRpcPattern } from '@runpledge/contracts';
 import { natsConnectionOptions, RPC_DEADLINE_HEADER, rpcSubject } from '@runpledge/server-kit/messaging';
 import { rpcClientDuration, secondsSince } from '@runpledge/server-kit/metrics';
 import { carrierToNatsHeaders, SpanKind, withOutgoingSpan, type TraceCarrier } from '@runpledge/server-kit/telemetry';
@@ -68,6 +69,24 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     return this.nc !== undefined && !this.nc.isClosed() && !this.down;
   }
 
+  /**
+   * A call whose contract is in libs/contracts (RPC_CONTRACTS): the request and the answer are typed
+   * from it. With RPC_VALIDATE_RESPONSES (test stacks) the answer is also checked against its schema.
+   */
+  async call<P extends TypedRpcPattern>(
+    pattern: P,
+    data: RpcRequestOf<P>,
+    timeoutMs = env.RPC_TIMEOUT_MS,
+  ): Promise<RpcResponseOf<P>> {
+    const response = await this.send<RpcResponseOf<P>>(pattern, data, timeoutMs);
+    if (env.RPC_VALIDATE_RESPONSES) {
+      const checked = RPC_CONTRACTS[pattern].response.safeParse(response);
+      if (!checked.success) throw new Error(`${pattern} answered outside its contract: ${checked.error.message}`);
+    }
+    return response;
+  }
+
+  /** A call to a pattern without a contract yet: `T` is taken on trust. */
   async send<T>(pattern: string, data: unknown, timeoutMs = env.RPC_TIMEOUT_MS): Promise<T> {
     const start = process.hrtime.bigint();
     try {

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   ErrorCode,
@@ -7,7 +7,14 @@ import {
   type SessionsRevoked,
   type SessionUser,
 } from '@runpledge/contracts';
-import { broadcastSubject, LOGGER, NATS_CONNECTION, ServiceException } from '@runpledge/server-kit';
+import {
+  broadcastSubject,
+  ensureRevocationStream,
+  LOGGER,
+  NATS_CONNECTION,
+  publishStored,
+  ServiceException,
+} from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { hashToken, newSecretToken, SESSION_TTL_MS } from '../auth/secret-token.util.js';
@@ -21,14 +28,31 @@ const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 const idleSeconds = () => env.SESSION_IDLE_TIMEOUT_HOURS * 3600;
 
+/** Revocations stay in their stream a little longer than an access token lives (clocks differ). */
+export const revocationRetentionSeconds = () => env.ACCESS_TOKEN_TTL_SECONDS + 120;
+
 @Injectable()
-export class SessionsService {
+export class SessionsService implements OnModuleInit {
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly accessTokens: AccessTokensService,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** The stream that keeps revocations for gateway replicas that miss the broadcast. */
+  async onModuleInit(): Promise<void> {
+    try {
+      await ensureRevocationStream(
+        this.nc,
+        broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked),
+        revocationRetentionSeconds(),
+      );
+    } catch (err) {
+      // Without JetStream the core broadcast still reaches every connected replica.
+      this.logger.warn({ err }, 'the session revocation stream could not be created');
+    }
+  }
 
   /** Opens a session for the user; the raw token goes to the cookie, its hash to the table. */
   async start(
@@ -103,11 +127,14 @@ export class SessionsService {
     return this.sessions.isLive(sessionId, userId);
   }
 
-  /** Core NATS fan-out: every gateway replica is subscribed; flushed so it is out before we answer. */
+  /**
+   * One publish, two paths: every connected gateway replica hears it at once (core NATS, no queue
+   * group), and the revocation stream stores it (acknowledged before we answer), so a replica that
+   * was disconnected or starts later still reads it.
+   */
   private async announce(revoked: SessionsRevoked): Promise<void> {
     try {
-      this.nc.publish(broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked), JSON.stringify(revoked));
-      await this.nc.flush();
+      await publishStored(this.nc, broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked), JSON.stringify(revoked));
     } catch (err) {
       // The sessions are revoked either way; gateways then refuse them at the next refresh at the latest.
       this.logger.error({ err, userId: revoked.userId }, 'session revocation could not be broadcast');
