@@ -59,7 +59,13 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
     (await call('GET', '/api/activities?limit=200', undefined, cookie)).body as { name: string }[];
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort() });
+    stack = await startStack({
+      // Its own Redis keys: the strava-sync queue and the Strava budget are per deployment, so a job
+      // an earlier file's stack left in back-off (the webhook subscription has one fixed job id) or
+      // a queue paused by that stack's budget would otherwise hold this stack's subscription.
+      env: { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}fitness-routes:` },
+      port: await freePort(),
+    });
     strava = stack.env.STRAVA_BASE_URL;
   }, 60_000);
 

@@ -89,7 +89,12 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
 
   beforeAll(async () => {
     stack = await startStack({
-      env: { ...process.env, RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: String(WEBHOOK_BUDGET) },
+      env: {
+        ...process.env,
+        // Its own Redis keys (queue, Strava budget, rate limits): see fitness.int-spec.ts.
+        REDIS_PREFIX: `${process.env.REDIS_PREFIX}strava-webhooks:`,
+        RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: String(WEBHOOK_BUDGET),
+      },
       port: await freePort(),
       // The machine is shared and busy: give the stack room to start.
       readyTimeoutMs: 150_000,
