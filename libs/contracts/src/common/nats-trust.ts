@@ -1,8 +1,8 @@
-import { BILLING_EVENTS } from '../billing/billing.events.js';
-import { IDENTITY_EVENTS } from '../identity/identity.events.js';
-import { IDENTITY_BROADCASTS } from '../identity/identity.patterns.js';
-import { PROFILE_CACHE_INVALIDATION, PROFILES_EVENTS } from '../profiles/profiles.events.js';
-import type { ServiceName } from './rpc-pattern.js';
+import { BILLING_EVENTS } from '../events/billing.events.js';
+import { IDENTITY_EVENTS } from '../events/identity.events.js';
+import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
+import { PROFILES_EVENTS } from '../events/profiles.events.js';
+import type { ServiceName } from '../rpc/rpc-pattern.js';
 
 /**
  * Which domain events each service consumes (its JetStream durable consumers). The NATS permissions

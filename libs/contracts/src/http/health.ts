@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICE_NAMES } from '../common/rpc-pattern.js';
+import { SERVICE_NAMES } from '../rpc/rpc-pattern.js';
 
 /**
  * GET /api/health/ready. `ok`: the gateway and every service are up; `degraded`: the gateway can serve

@@ -1,5 +1,5 @@
-import { RESERVED_SLUGS } from '../common/limits.js';
-import type { ProfileView } from '../profiles/profiles.schemas.js';
+import { RESERVED_SLUGS } from '../product/limits.js';
+import type { ProfileView } from './profiles.js';
 
 /**
  * The id of the `<script type="application/json">` the gateway puts in a published runner page's

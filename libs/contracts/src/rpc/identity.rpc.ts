@@ -1,23 +1,16 @@
 import { z } from 'zod';
-import { IDENTITY } from '../identity/identity.patterns.js';
+import { userSchema, signInRequestSchema, signUpRequestSchema, verifyEmailRequestSchema } from '../http/auth.js';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../http/account.js';
+import { IDENTITY } from './identity.patterns.js';
 import {
-  accessTokenKeySetSchema,
   callerSessionSchema,
   changeEmailCommandSchema,
   changePasswordRpcSchema,
   deleteAccountCommandSchema,
   getUserRequestSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
   sessionTokenRequestSchema,
-  signInRequestSchema,
-  signUpRequestSchema,
-  userSchema,
-  verifyEmailRequestSchema,
-  type RefreshGrant,
-  type SessionGrant,
-  type SessionUser,
-} from '../identity/identity.schemas.js';
+} from './identity.requests.js';
+import { accessTokenKeySetSchema, type RefreshGrant, type SessionGrant, type SessionUser } from './sessions.js';
 import { emptyRequestSchema, rpcContract, rpcSuccessSchema, type SameShape } from './rpc-contract.js';
 
 export const sessionUserSchema = z.object({

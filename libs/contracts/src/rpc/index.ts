@@ -1,12 +1,15 @@
-import { IDENTITY_RPC } from './identity.rpc.js';
-import type { RpcContract, RpcRequest, RpcResponse } from './rpc-contract.js';
-
-/**
- * Every typed pattern of every service (identity so far; profiles, billing and fitness still go
- * through the gateway's untyped `send<T>`).
- */
-export const RPC_CONTRACTS = { ...IDENTITY_RPC } as const;
-export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
-export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
-export type RpcResponseOf<P extends TypedRpcPattern> = RpcResponse<(typeof RPC_CONTRACTS)[P]>;
-export type { RpcContract };
+// RPC: request-reply patterns, the payloads the gateway sends beside the HTTP bodies, and the typed tables (pattern → request → response).
+export * from './billing.patterns.js';
+export * from './billing.requests.js';
+export * from './error-code.js';
+export * from './fitness.patterns.js';
+export * from './fitness.requests.js';
+export * from './identity.patterns.js';
+export * from './identity.requests.js';
+export * from './identity.rpc.js';
+export * from './profiles.patterns.js';
+export * from './profiles.requests.js';
+export * from './rpc-contract.js';
+export * from './rpc-contracts.js';
+export * from './rpc-pattern.js';
+export * from './sessions.js';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineEvent } from './event-envelope.js';
+
+export const PROFILES_EVENTS = {
+  profileCreated: defineEvent(
+    'profiles.profile.created',
+    z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
+  ),
+  profileDeleted: defineEvent(
+    'profiles.profile.deleted',
+    z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
+  ),
+  /** The page moved to a new address (the old one redirects): copies kept by slug follow it. */
+  slugChanged: defineEvent(
+    'profiles.profile.slug-changed',
+    z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
+  ),
+  /** A supporter chose a challenge: the owner is e-mailed once (profiles consumes it itself). */
+  challengeClaimed: defineEvent(
+    'profiles.challenge.claimed',
+    z.object({
+      claimId: z.uuid(),
+      challengeId: z.uuid(),
+      profileId: z.uuid(),
+      userId: z.uuid(),
+      urlSlug: z.string(),
+      amount: z.number(),
+      description: z.string(),
+      name: z.string(),
+      message: z.string().nullable(),
+    }),
+  ),
+  /** A page's raised amount, goal, donor count or currency changed after a platform sync. */
+  totalsChanged: defineEvent(
+    'profiles.totals.changed',
+    z.object({
+      profileId: z.uuid(),
+      urlSlug: z.string(),
+      fundsRaised: z.string(),
+      fundraisingGoal: z.string(),
+      totalDonors: z.number().int(),
+      fundraisingCurrency: z.string(),
+      totalsSource: z.string(),
+    }),
+  ),
+} as const;

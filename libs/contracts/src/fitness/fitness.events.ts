@@ -1,9 +1,0 @@
-import { z } from 'zod';
-import { defineEvent } from '../common/event-envelope.js';
-
-export const FITNESS_EVENTS = {
-  activitiesSynced: defineEvent(
-    'fitness.activities.synced',
-    z.object({ userId: z.uuid(), synced: z.number().int().nonnegative() }),
-  ),
-} as const;

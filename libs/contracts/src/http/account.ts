@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { INVALID_RESET_LINK_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../product/identity-messages.js';
+import { FIELD_LIMITS } from '../product/limits.js';
+import { emailSchema, newPasswordSchema } from './auth.js';
+
+// Account management (API.md "Account").
+
+/** A password the caller types to confirm a sensitive change (never the sign-up rules: it exists already). */
+const currentPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(FIELD_LIMITS.passwordMaxLength, WRONG_PASSWORD_MESSAGE);
+
+const resetTokenSchema = z
+  .string({ error: INVALID_RESET_LINK_MESSAGE })
+  .min(1, INVALID_RESET_LINK_MESSAGE)
+  .max(200, INVALID_RESET_LINK_MESSAGE);
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({ token: resetTokenSchema, password: newPasswordSchema });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+
+export const changeEmailRequestSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -1,0 +1,45 @@
+import { BUSINESS } from './limits.js';
+
+/** Strava sport types that count as runs (spec: training miles and pace come from runs). */
+export const RUN_SPORT_TYPES = ['Run', 'TrailRun', 'VirtualRun'] as const;
+export const ACTIVITY_SOURCES = ['strava', 'manual'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/** Limits of the fitness calls, shared by the web forms, the gateway and the service. */
+export const FITNESS_LIMITS = {
+  activitiesDefaultLimit: BUSINESS.stravaCheckLimit,
+  activitiesMaxLimit: BUSINESS.historyFetchLimit,
+  /** How long `POST /api/strava/sync` waits for its job before answering that it goes on. */
+  syncWaitMs: 15_000,
+  manualDistanceKmMax: 1000,
+  manualDurationSecondsMax: 7 * 24 * 3600,
+  manualElevationMetersMax: 20_000,
+  activityNameMax: 100,
+  weeklyMilesWeeks: 12,
+} as const;
+
+/** Spec 8 wording the fitness calls answer with. */
+export const FITNESS_MESSAGES = {
+  trainingStartDateRequired: 'Please select a training start date',
+  trainingStartDateInFuture: 'The training start date cannot be after today',
+  /** Sync before the start date is set: nothing would be fetched, so it is refused rather than "synced". */
+  trainingStartDateFirst: 'Set your training start date first: your runs are synced from that day.',
+  activitiesSynced: 'Activities Synced',
+  syncStillRunning: 'Sync is still running; new activities will appear shortly.',
+  reconnectRequired: 'Please reconnect your Strava account in the Fitness Integration section.',
+  notConnected: 'Strava is not connected',
+  unknownWebhookSubscription: 'This event does not come from our Strava subscription',
+} as const;
+
+/** The latest calendar date anywhere on Earth (UTC+14): "today" for a runner in any time zone. */
+export function latestDateToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** Pace as the runner page shows it, e.g. `8:45 /mi`. */
+export function formatPacePerMile(secondsPerMile: number): string {
+  const rounded = Math.round(secondsPerMile);
+  const minutes = Math.floor(rounded / 60);
+  const seconds = rounded % 60;
+  return `${minutes}:${String(seconds).padStart(2, '0')} /mi`;
+}

@@ -1,0 +1,13 @@
+// Product constants and pure product rules: field limits, wording, text rules, donation links, fundraising maths, subscription access. No transport here.
+export * from './donation-links.js';
+export * from './fitness.js';
+export * from './fundraising-totals.js';
+export * from './fundraising.js';
+export * from './idempotency.js';
+export * from './identity-messages.js';
+export * from './limits.js';
+export * from './marathon-name.js';
+export * from './profile-messages.js';
+export * from './strava.js';
+export * from './subscription-access.js';
+export * from './text.js';

@@ -1,0 +1,28 @@
+import { accountExportPattern, healthPattern } from './rpc-pattern.js';
+
+export const FITNESS = {
+  health: { ping: healthPattern('fitness') },
+  account: { export: accountExportPattern('fitness') },
+  fitnessProfile: {
+    get: 'fitness.fitness-profile.get',
+  },
+  strava: {
+    authorizeUrl: 'fitness.strava.authorize-url',
+    completeAuthorization: 'fitness.strava.complete-authorization',
+    connect: 'fitness.strava.connect',
+    completeSetup: 'fitness.strava.complete-setup',
+    sync: 'fitness.strava.sync',
+    disconnect: 'fitness.strava.disconnect',
+    validateWebhook: 'fitness.strava.validate-webhook',
+    webhookEvent: 'fitness.strava.webhook-event',
+  },
+  activities: {
+    list: 'fitness.activities.list',
+    create: 'fitness.activities.create',
+    update: 'fitness.activities.update',
+    delete: 'fitness.activities.delete',
+  },
+  trainingStats: {
+    get: 'fitness.training-stats.get',
+  },
+} as const;
