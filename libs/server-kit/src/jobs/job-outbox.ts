@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
+import { PollingRelay, type PollingRelayOptions } from '../database/polling-relay.js';
 import { PendingJob } from './pending-job.entity.js';
 
 /** What the relay needs of a queue: BullMQ's `Queue` is one. */
@@ -25,9 +26,7 @@ export async function recordJob(
   return id;
 }
 
-export interface JobOutboxRelayOptions {
-  pollIntervalMs?: number;
-  batchSize?: number;
+export interface JobOutboxRelayOptions extends PollingRelayOptions {
   /** One `add` waits at most this long; Redis away: the rows stay for the next pass. */
   addTimeoutMs?: number;
 }
@@ -37,46 +36,22 @@ export interface JobOutboxRelayOptions {
  * are locked with SKIP LOCKED so several replicas relay side by side. While Redis is away a pass
  * gives up after `addTimeoutMs` and the rows wait in PostgreSQL.
  */
-export class JobOutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private failing = false;
-  private readonly pollIntervalMs: number;
-  private readonly batchSize: number;
+export class JobOutboxRelay extends PollingRelay {
   private readonly addTimeoutMs: number;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly queues: Record<string, JobSink>,
-    private readonly logger: Logger,
+    logger: Logger,
     options: JobOutboxRelayOptions = {},
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.batchSize = options.batchSize ?? 100;
+    super(
+      logger,
+      { failing: 'job outbox relay cannot add jobs; retrying', recovered: 'job outbox relay recovered' },
+      options,
+      false,
+    );
     this.addTimeoutMs = options.addTimeoutMs ?? 2000;
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Asks for a pass now, e.g. right after a transaction that recorded jobs commits. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
   }
 
   /** Relays one batch of this relay's queues; returns how many jobs it added. */
@@ -121,34 +96,5 @@ export class JobOutboxRelay {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
-  }
-
-  private async pass(): Promise<void> {
-    if (this.stopped || this.running) return;
-    let more = false;
-    this.running = (async () => {
-      try {
-        const count = await this.relayOnce();
-        more = count === this.batchSize;
-        if (this.failing) this.logger.info('job outbox relay recovered');
-        this.failing = false;
-      } catch (err) {
-        // One line per outage, not one per poll.
-        if (!this.failing)
-          this.logger.warn({ error: (err as Error).message }, 'job outbox relay cannot add jobs; retrying');
-        this.failing = true;
-      }
-    })();
-    await this.running;
-    this.running = undefined;
-    if (this.stopped) return;
-    const now = more || this.again;
-    this.again = false;
-    this.schedule(now ? 0 : this.pollIntervalMs);
   }
 }
