@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { detachedFromRequest } from '../telemetry/trace-context.js';
 
 export interface PollingRelayOptions {
   pollIntervalMs?: number;
@@ -68,7 +69,9 @@ export abstract class PollingRelay {
 
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
+    // A pass works for each row's own request, never for the one that happened to kick it: its timer
+    // is made outside the caller's trace context and request id.
+    this.timer = detachedFromRequest(() => setTimeout(() => void this.pass(), delayMs));
   }
 
   private async pass(): Promise<void> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PollingRelay, type PollingRelayOptions } from '../database/polling-relay.js';
+import { continueTrace, currentTraceCarrier, SpanKind } from '../telemetry/trace-context.js';
 import { PendingJob } from './pending-job.entity.js';
 
 /** What the relay needs of a queue: BullMQ's `Queue` is one. */
@@ -22,7 +23,16 @@ export async function recordJob(
   opts: Record<string, unknown> = {},
 ): Promise<string> {
   const id = randomUUID();
-  await manager.insert(PendingJob, { id, queue, name, data: data as object, opts: opts as object });
+  // The relay adds the job inside this trace context and request id, so the job continues them.
+  const carrier = currentTraceCarrier();
+  await manager.insert(PendingJob, {
+    id,
+    queue,
+    name,
+    data: data as object,
+    opts: opts as object,
+    traceContext: Object.keys(carrier).length > 0 ? carrier : null,
+  });
   return id;
 }
 
@@ -69,7 +79,15 @@ export class JobOutboxRelay extends PollingRelay {
       let error: unknown;
       for (const row of rows) {
         try {
-          await this.withinTimeout(this.queues[row.queue]!.add(row.name, row.data, { jobId: row.id, ...row.opts }));
+          // Added in the trace (and under the request id) of the work that recorded the job: BullMQ's
+          // producer span and the job's own carrier continue it (see bullTelemetry).
+          await continueTrace(
+            row.traceContext,
+            `job outbox relay ${row.queue}`,
+            SpanKind.INTERNAL,
+            { 'messaging.destination.name': row.queue, 'messaging.operation.name': row.name },
+            () => this.withinTimeout(this.queues[row.queue]!.add(row.name, row.data, { jobId: row.id, ...row.opts })),
+          );
         } catch (err) {
           error = err;
           break;
