@@ -48,6 +48,8 @@ export interface JobOutboxRelayOptions extends PollingRelayOptions {
  */
 export class JobOutboxRelay extends PollingRelay {
   private readonly addTimeoutMs: number;
+  /** Callers of `relayed`, by row id: told the queue's job id, or undefined when the add failed. */
+  private readonly waiters = new Map<string, (jobId: string | undefined) => void>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -64,6 +66,24 @@ export class JobOutboxRelay extends PollingRelay {
     this.addTimeoutMs = options.addTimeoutMs ?? 2000;
   }
 
+  /**
+   * Waits (at most `timeoutMs`) for this relay to add the job recorded as row `rowId`; kick it after
+   * the commit. Resolves with the queue's job id (another job's when deduplication joined them), or
+   * undefined when the add failed (the queue is away: the row waits for a later pass), the time ran
+   * out, or another replica's relay took the row. Undefined never means lost.
+   */
+  relayed(rowId: string, timeoutMs: number): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), timeoutMs);
+      const settle = (jobId: string | undefined) => {
+        clearTimeout(timer);
+        this.waiters.delete(rowId);
+        resolve(jobId);
+      };
+      this.waiters.set(rowId, settle);
+    });
+  }
+
   /** Relays one batch of this relay's queues; returns how many jobs it added. */
   async relayOnce(): Promise<number> {
     const { added, failure } = await this.dataSource.transaction(async (manager) => {
@@ -75,37 +95,44 @@ export class JobOutboxRelay extends PollingRelay {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
-      const done: string[] = [];
+      const done: { rowId: string; jobId: string }[] = [];
       let error: unknown;
       for (const row of rows) {
         try {
           // Added in the trace (and under the request id) of the work that recorded the job: BullMQ's
           // producer span and the job's own carrier continue it (see bullTelemetry).
-          await continueTrace(
+          const job = await continueTrace(
             row.traceContext,
             `job outbox relay ${row.queue}`,
             SpanKind.INTERNAL,
             { 'messaging.destination.name': row.queue, 'messaging.operation.name': row.name },
             () => this.withinTimeout(this.queues[row.queue]!.add(row.name, row.data, { jobId: row.id, ...row.opts })),
           );
+          done.push({ rowId: row.id, jobId: (job as { id?: string } | undefined)?.id ?? row.id });
         } catch (err) {
           error = err;
+          for (const left of rows.slice(rows.indexOf(row))) this.waiters.get(left.id)?.(undefined);
           break;
         }
-        done.push(row.id);
       }
       // What went in leaves the table (committed) even when a later add of the batch failed.
-      if (done.length > 0) await manager.delete(PendingJob, done);
-      return { added: done.length, failure: error };
+      if (done.length > 0)
+        await manager.delete(
+          PendingJob,
+          done.map((d) => d.rowId),
+        );
+      return { added: done, failure: error };
     });
+    // Told once the rows are gone from the table for good.
+    for (const { rowId, jobId } of added) this.waiters.get(rowId)?.(jobId);
     if (failure) throw failure;
-    return added;
+    return added.length;
   }
 
-  private async withinTimeout(add: Promise<unknown>): Promise<void> {
+  private async withinTimeout(add: Promise<unknown>): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      return await Promise.race([
         add,
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('the job queue did not answer in time')), this.addTimeoutMs);

@@ -192,17 +192,24 @@ export class StravaConnectionsService {
     if (existing && existing.userId !== userId) return 'taken';
     const previous = await this.connections.findByUserId(userId);
     if (previous && previous.athleteId !== athleteId) await this.forget(userId);
-    await this.connections.saveTokens({
-      userId,
-      athleteId,
-      scope,
-      accessTokenSealed: this.tokens.seal(accessToken),
-      refreshTokenSealed: this.tokens.seal(refreshToken),
-      tokenExpiresAt: expiresAt,
+    // A reconnect of a runner whose setup is done picks up what was missed while the link was broken:
+    // its sync job is written with the tokens (the job outbox), so Redis being away loses neither.
+    const reconnect = previous?.trainingStartDate && previous.athleteId === athleteId;
+    await this.dataSource.transaction(async (manager) => {
+      await this.connections.saveTokens(
+        {
+          userId,
+          athleteId,
+          scope,
+          accessTokenSealed: this.tokens.seal(accessToken),
+          refreshTokenSealed: this.tokens.seal(refreshToken),
+          tokenExpiresAt: expiresAt,
+        },
+        manager,
+      );
+      if (reconnect) await this.syncQueue.recordSyncAthlete(manager, userId, 'reconnect');
     });
-    // A reconnect of a runner whose setup is done picks up what was missed while the link was broken.
-    if (previous?.trainingStartDate && previous.athleteId === athleteId)
-      await this.syncQueue.syncAthlete(userId, 'reconnect');
+    if (reconnect) this.syncQueue.relay.kick();
     return 'stored';
   }
 }
