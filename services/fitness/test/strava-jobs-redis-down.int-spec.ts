@@ -74,4 +74,26 @@ describe('Strava sync jobs while Redis is down', () => {
     await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(4), { timeoutMs: 60_000 });
     expect(await pendingSyncs(runner.userId)).toBe(0);
   }, 150_000);
+
+  it('a reconnect of a runner whose setup is done queues a sync through the job outbox that picks up the missed runs', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(2);
+    await h.connectAndSetUp(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(2), { timeoutMs: 30_000 });
+    await eventually(async () => {
+      const { rows } = await h.db.query('SELECT last_synced_at FROM fitness.strava_connections WHERE user_id = $1', [
+        runner.userId,
+      ]);
+      expect(rows[0]?.last_synced_at).toBeTruthy();
+    });
+    await h.emulatorCall('POST', `/_emulator/athletes/${seeded.athlete.id}/activities?push=false`, {
+      name: 'Run while the link was broken',
+      sport_type: 'Run',
+      distance: 6000,
+      moving_time: 1800,
+    });
+    await h.connect(runner.userId, seeded);
+    await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(3), { timeoutMs: 30_000 });
+    expect(await pendingSyncs(runner.userId)).toBe(0);
+  }, 90_000);
 });
