@@ -33,6 +33,28 @@ describe('Strava sync jobs while Redis is down', () => {
       )
     ).rows[0].n;
 
+  it('connect while Redis (which holds the Strava rate budget) is away: a 503 to try again, not "tokens refused"', async () => {
+    const runner = await h.newRunner();
+    const seeded = await h.seedAthlete(0);
+    await redis.stop();
+    try {
+      const err = await h.rpcError(FITNESS.strava.connect, {
+        userId: runner.userId,
+        stravaAccessToken: seeded.access_token,
+        stravaRefreshToken: seeded.refresh_token,
+        stravaAthleteId: String(seeded.athlete.id),
+        stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
+      });
+      expect(err?.status).toBe(503);
+    } finally {
+      await redis.start();
+    }
+    // Back: the same tokens connect.
+    await eventually(async () => expect(await h.connect(runner.userId, seeded)).toEqual({ success: true }), {
+      timeoutMs: 30_000,
+    });
+  }, 60_000);
+
   it('a manual sync asked for while Redis is down answers at once that it is still running, and runs once Redis is back', async () => {
     const runner = await h.newRunner();
     const seeded = await h.seedAthlete(3);

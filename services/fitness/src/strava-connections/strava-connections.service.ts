@@ -112,13 +112,15 @@ export class StravaConnectionsService {
     try {
       athlete = await this.strava.getAthlete(body.stravaAccessToken);
     } catch (err) {
-      if (err instanceof StravaBudgetExhaustedError || (err instanceof StravaApiError && err.retryable)) {
-        throw new ServiceException(
-          ErrorCode.ServiceUnavailable,
-          'Strava is busy right now. Please try again in a few minutes.',
-        );
-      }
-      throw ServiceException.badRequest(STRAVA_TOKENS_REFUSED);
+      // Only Strava's own refusal is about the tokens; its outages, our spent budget and our own
+      // (the budget lives in Redis) are a 503: the runner may try again.
+      if (err instanceof StravaApiError && !err.retryable) throw ServiceException.badRequest(STRAVA_TOKENS_REFUSED);
+      if (!(err instanceof StravaBudgetExhaustedError || err instanceof StravaApiError))
+        this.logger.warn({ err, userId }, 'Strava connect could not ask Strava');
+      throw new ServiceException(
+        ErrorCode.ServiceUnavailable,
+        'Strava is busy right now. Please try again in a few minutes.',
+      );
     }
     if (String(athlete.id) !== body.stravaAthleteId)
       throw ServiceException.badRequest('These tokens belong to another Strava athlete.');
