@@ -1,21 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { DataSource } from 'typeorm';
-import { JobOutboxRelay, recordJob, runMigrations, serviceDataSourceOptions, type JobSink } from '../src/index.js';
+import {
+  currentRequestId,
+  JobOutboxRelay,
+  recordJob,
+  runMigrations,
+  runWithRequestId,
+  serviceDataSourceOptions,
+  type JobSink,
+} from '../src/index.js';
 
 const logger = pino({ level: 'silent' });
 
 /** A queue that may be "down": its adds hang (as BullMQ's do while Redis is away) until it is up. */
 function fakeQueue() {
   const added: { name: string; data: unknown; opts: Record<string, unknown> }[] = [];
+  /** The request id each add ran under (what BullMQ's telemetry hands on to the job). */
+  const requestIds: (string | undefined)[] = [];
   let up = true;
   const sink: JobSink = {
-    add: (name, data, opts = {}) =>
-      up ? Promise.resolve(added.push({ name, data, opts })) : new Promise<never>(() => undefined),
+    add: (name, data, opts = {}) => {
+      if (!up) return new Promise<never>(() => undefined);
+      requestIds.push(currentRequestId());
+      return Promise.resolve(added.push({ name, data, opts }));
+    },
   };
   return {
     sink,
     added,
+    requestIds,
     setUp: (value: boolean) => {
       up = value;
     },
@@ -83,5 +97,29 @@ describe('the job outbox (pending_jobs)', () => {
     await next.stop();
     expect(queue.added.map((job) => job.data)).toEqual([{ to: 'a' }, { to: 'b' }]);
     expect(await pending()).toBe(1);
+  });
+
+  it('adds each job under the request id of the work that recorded it, not that of the request that kicked the relay', async () => {
+    await db.query('TRUNCATE job_outbox.pending_jobs');
+    const queue = fakeQueue();
+    const relay = new JobOutboxRelay(db, { mails: queue.sink }, logger);
+    relay.start();
+    // Let the first (empty) pass go by, so the next one comes from the kick below.
+    await new Promise((r) => setTimeout(r, 300));
+    await runWithRequestId('request-a', () =>
+      db.transaction((manager) => recordJob(manager, 'mails', 'send', { n: 1 })),
+    );
+    await db.transaction((manager) => recordJob(manager, 'mails', 'send', { n: 2 })); // no request (a schedule)
+    await runWithRequestId('request-b', async () => {
+      await db.transaction((manager) => recordJob(manager, 'mails', 'send', { n: 3 }));
+      relay.kick();
+    });
+    const deadline = Date.now() + 5000;
+    while (queue.added.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await relay.stop();
+    expect(queue.added.map((job) => job.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(queue.requestIds).toEqual(['request-a', undefined, 'request-b']);
+    const stored = (await db.query('SELECT count(*)::int AS n FROM job_outbox.pending_jobs')) as { n: number }[];
+    expect(stored[0]!.n).toBe(0);
   });
 });

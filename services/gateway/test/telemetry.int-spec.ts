@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 import { pageBody, newSlug } from './support/api-client.js';
-import { signUp } from './support/stack-users.js';
+import { createPage, signUp } from './support/stack-users.js';
 
 // Issue #17: one request is followed through every process that works on it: a single trace
 // (OTLP export configured by the standard OTEL_* variables) and its request id in every log line.
-jest.setTimeout(90_000);
+jest.setTimeout(120_000);
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 interface ReceivedSpan {
@@ -146,5 +146,46 @@ describe('one request followed through every process', () => {
     );
     const fitnessLine = logs.find((l) => l.name === 'fitness' && l.line.includes(`"requestId":"${requestId}"`))!;
     expect(fitnessLine.line).toContain(`"traceId":"${traceId}"`);
+  });
+
+  it('a job a request asks for (milestone e-mails after a page edit) runs in the worker under that request id, in its trace', async () => {
+    const { cookie } = await signUp(stack.url);
+    const page = await createPage(stack.url, cookie);
+    const requestId = `job-${randomUUID()}`;
+    // Hand-typed totals past 25 % and 50 % of the goal: profiles records the mail job with the edit
+    // (the job outbox), its relay adds it to BullMQ, the profiles worker sends the mails.
+    const edit = await fetch(`${stack.url}/api/runner-profile/${page.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: stack.url, cookie, 'x-request-id': requestId },
+      body: JSON.stringify({ fundraisingGoal: 1000, fundsRaised: 600 }),
+    });
+    expect(edit.status).toBe(200);
+
+    const mailLines = () =>
+      logs.filter(
+        (l) =>
+          l.name === 'profiles-worker' &&
+          l.line.includes('mail written to the outbox') &&
+          l.line.includes(`/${page.urlSlug}"`),
+      );
+    await eventually(async () => expect(mailLines()).toHaveLength(2), { timeoutMs: 30_000 });
+    // Every line the worker wrote for the job carries the request id of the edit.
+    for (const { line } of mailLines()) expect(line).toContain(`"requestId":"${requestId}"`);
+
+    // And the worker's span for the job is in the edit's trace, under the gateway's HTTP span.
+    const edited = () =>
+      spans.find((s) => s.service === 'gateway' && s.kind === 2 && s.name === 'PUT /api/runner-profile/:id');
+    await eventually(
+      async () => {
+        const http = edited();
+        expect(http).toBeDefined();
+        expect(spans.some((s) => s.traceId === http!.traceId && s.service === 'profiles-worker' && s.kind === 5)).toBe(
+          true,
+        );
+      },
+      { timeoutMs: 30_000 },
+    );
+    const traceId = edited()!.traceId;
+    for (const { line } of mailLines()) expect(line).toContain(`"traceId":"${traceId}"`);
   });
 });

@@ -7,7 +7,10 @@ import {
 import { OutboxMessage } from '../events/outbox-message.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
 import { PendingJob } from '../jobs/pending-job.entity.js';
-import { CreatePendingJobs1795576050765 } from '../jobs/pending-jobs.migration.js';
+import {
+  AddPendingJobTraceContext1795700000000,
+  CreatePendingJobs1795576050765,
+} from '../jobs/pending-jobs.migration.js';
 
 export interface ServiceDataSourceConfig {
   /** The service's own PostgreSQL schema; no other service touches it. */
@@ -49,6 +52,7 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
       AddOutboxTraceContext1795600000000,
       ...config.migrations,
       CreatePendingJobs1795576050765,
+      AddPendingJobTraceContext1795700000000,
     ],
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -1,2 +1,3 @@
 // @runpledge/server-kit/database
 export * from './data-source.js';
+export * from './polling-relay.js';

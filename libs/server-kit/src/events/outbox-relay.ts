@@ -3,14 +3,13 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@runpledge/contracts';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { PollingRelay, type PollingRelayOptions } from '../database/polling-relay.js';
 import { eventSubject, subjectPrefix } from '../messaging/subject.js';
 import { carrierToNatsHeaders } from '../telemetry/trace-context.js';
 import { ensureEventStream } from './jetstream.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
-export interface OutboxRelayOptions {
-  pollIntervalMs?: number;
-  batchSize?: number;
+export interface OutboxRelayOptions extends PollingRelayOptions {
   prefix?: string;
 }
 
@@ -19,49 +18,25 @@ export interface OutboxRelayOptions {
  * several replicas relay side by side; the event id is the JetStream message id, so a crash after
  * publishing but before marking the row only yields a duplicate the stream drops.
  */
-export class OutboxRelay {
+export class OutboxRelay extends PollingRelay {
   private readonly js: JetStreamClient;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private readonly pollIntervalMs: number;
-  private readonly batchSize: number;
   private readonly prefix: string;
   private streamReady = false;
-  private failing = false;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly nc: NatsConnection,
-    private readonly logger: Logger,
+    logger: Logger,
     options: OutboxRelayOptions = {},
   ) {
+    super(
+      logger,
+      { failing: 'outbox relay cannot publish; retrying', recovered: 'outbox relay recovered' },
+      options,
+      true,
+    );
     this.js = jetstream(nc);
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.batchSize = options.batchSize ?? 100;
     this.prefix = options.prefix ?? subjectPrefix();
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Asks for a relay pass now, e.g. right after a transaction that recorded events commits. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
   }
 
   /** Publishes one batch; returns how many rows it published. */
@@ -103,33 +78,5 @@ export class OutboxRelay {
       }
       return published.length;
     });
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
-  }
-
-  private async pass(): Promise<void> {
-    if (this.stopped || this.running) return;
-    let more = false;
-    this.running = (async () => {
-      try {
-        const count = await this.relayOnce();
-        more = count === this.batchSize;
-        if (this.failing) this.logger.info('outbox relay recovered');
-        this.failing = false;
-      } catch (err) {
-        // One line per outage, not one per poll.
-        if (!this.failing) this.logger.warn({ error: (err as Error).message }, 'outbox relay cannot publish; retrying');
-        this.failing = true;
-      }
-    })();
-    await this.running;
-    this.running = undefined;
-    if (this.stopped) return;
-    const now = more || this.again;
-    this.again = false;
-    this.schedule(now ? 0 : this.pollIntervalMs);
   }
 }

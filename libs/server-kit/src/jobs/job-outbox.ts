@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
+import { PollingRelay, type PollingRelayOptions } from '../database/polling-relay.js';
+import { continueTrace, currentTraceCarrier, SpanKind } from '../telemetry/trace-context.js';
 import { PendingJob } from './pending-job.entity.js';
 
 /** What the relay needs of a queue: BullMQ's `Queue` is one. */
@@ -21,13 +23,20 @@ export async function recordJob(
   opts: Record<string, unknown> = {},
 ): Promise<string> {
   const id = randomUUID();
-  await manager.insert(PendingJob, { id, queue, name, data: data as object, opts: opts as object });
+  // The relay adds the job inside this trace context and request id, so the job continues them.
+  const carrier = currentTraceCarrier();
+  await manager.insert(PendingJob, {
+    id,
+    queue,
+    name,
+    data: data as object,
+    opts: opts as object,
+    traceContext: Object.keys(carrier).length > 0 ? carrier : null,
+  });
   return id;
 }
 
-export interface JobOutboxRelayOptions {
-  pollIntervalMs?: number;
-  batchSize?: number;
+export interface JobOutboxRelayOptions extends PollingRelayOptions {
   /** One `add` waits at most this long; Redis away: the rows stay for the next pass. */
   addTimeoutMs?: number;
 }
@@ -37,46 +46,42 @@ export interface JobOutboxRelayOptions {
  * are locked with SKIP LOCKED so several replicas relay side by side. While Redis is away a pass
  * gives up after `addTimeoutMs` and the rows wait in PostgreSQL.
  */
-export class JobOutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
-  private failing = false;
-  private readonly pollIntervalMs: number;
-  private readonly batchSize: number;
+export class JobOutboxRelay extends PollingRelay {
   private readonly addTimeoutMs: number;
+  /** Callers of `relayed`, by row id: told the queue's job id, or undefined when the add failed. */
+  private readonly waiters = new Map<string, (jobId: string | undefined) => void>();
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly queues: Record<string, JobSink>,
-    private readonly logger: Logger,
+    logger: Logger,
     options: JobOutboxRelayOptions = {},
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.batchSize = options.batchSize ?? 100;
+    super(
+      logger,
+      { failing: 'job outbox relay cannot add jobs; retrying', recovered: 'job outbox relay recovered' },
+      options,
+      false,
+    );
     this.addTimeoutMs = options.addTimeoutMs ?? 2000;
   }
 
-  start(): void {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  /** Asks for a pass now, e.g. right after a transaction that recorded jobs commits. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  /**
+   * Waits (at most `timeoutMs`) for this relay to add the job recorded as row `rowId`; kick it after
+   * the commit. Resolves with the queue's job id (another job's when deduplication joined them), or
+   * undefined when the add failed (the queue is away: the row waits for a later pass), the time ran
+   * out, or another replica's relay took the row. Undefined never means lost.
+   */
+  relayed(rowId: string, timeoutMs: number): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), timeoutMs);
+      const settle = (jobId: string | undefined) => {
+        clearTimeout(timer);
+        this.waiters.delete(rowId);
+        resolve(jobId);
+      };
+      this.waiters.set(rowId, settle);
+    });
   }
 
   /** Relays one batch of this relay's queues; returns how many jobs it added. */
@@ -90,29 +95,44 @@ export class JobOutboxRelay {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
-      const done: string[] = [];
+      const done: { rowId: string; jobId: string }[] = [];
       let error: unknown;
       for (const row of rows) {
         try {
-          await this.withinTimeout(this.queues[row.queue]!.add(row.name, row.data, { jobId: row.id, ...row.opts }));
+          // Added in the trace (and under the request id) of the work that recorded the job: BullMQ's
+          // producer span and the job's own carrier continue it (see bullTelemetry).
+          const job = await continueTrace(
+            row.traceContext,
+            `job outbox relay ${row.queue}`,
+            SpanKind.INTERNAL,
+            { 'messaging.destination.name': row.queue, 'messaging.operation.name': row.name },
+            () => this.withinTimeout(this.queues[row.queue]!.add(row.name, row.data, { jobId: row.id, ...row.opts })),
+          );
+          done.push({ rowId: row.id, jobId: (job as { id?: string } | undefined)?.id ?? row.id });
         } catch (err) {
           error = err;
+          for (const left of rows.slice(rows.indexOf(row))) this.waiters.get(left.id)?.(undefined);
           break;
         }
-        done.push(row.id);
       }
       // What went in leaves the table (committed) even when a later add of the batch failed.
-      if (done.length > 0) await manager.delete(PendingJob, done);
-      return { added: done.length, failure: error };
+      if (done.length > 0)
+        await manager.delete(
+          PendingJob,
+          done.map((d) => d.rowId),
+        );
+      return { added: done, failure: error };
     });
+    // Told once the rows are gone from the table for good.
+    for (const { rowId, jobId } of added) this.waiters.get(rowId)?.(jobId);
     if (failure) throw failure;
-    return added;
+    return added.length;
   }
 
-  private async withinTimeout(add: Promise<unknown>): Promise<void> {
+  private async withinTimeout(add: Promise<unknown>): Promise<unknown> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      return await Promise.race([
         add,
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('the job queue did not answer in time')), this.addTimeoutMs);
@@ -121,34 +141,5 @@ export class JobOutboxRelay {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
-  }
-
-  private async pass(): Promise<void> {
-    if (this.stopped || this.running) return;
-    let more = false;
-    this.running = (async () => {
-      try {
-        const count = await this.relayOnce();
-        more = count === this.batchSize;
-        if (this.failing) this.logger.info('job outbox relay recovered');
-        this.failing = false;
-      } catch (err) {
-        // One line per outage, not one per poll.
-        if (!this.failing)
-          this.logger.warn({ error: (err as Error).message }, 'job outbox relay cannot add jobs; retrying');
-        this.failing = true;
-      }
-    })();
-    await this.running;
-    this.running = undefined;
-    if (this.stopped) return;
-    const now = more || this.again;
-    this.again = false;
-    this.schedule(now ? 0 : this.pollIntervalMs);
   }
 }

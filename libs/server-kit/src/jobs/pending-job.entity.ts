@@ -24,6 +24,10 @@ export class PendingJob {
   @Column('jsonb')
   opts: Record<string, unknown>;
 
+  /** The trace context and request id of the work that asked for the job (the relay continues them). */
+  @Column({ name: 'trace_context', type: 'jsonb', nullable: true })
+  traceContext: Record<string, string> | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -28,3 +28,16 @@ export class CreatePendingJobs1795576050765 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "${schemaOf(queryRunner)}"."pending_jobs"`);
   }
 }
+
+/** The job outbox keeps the trace context and request id of the work that asked for each job. */
+export class AddPendingJobTraceContext1795700000000 implements MigrationInterface {
+  name = 'AddPendingJobTraceContext1795700000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."pending_jobs" ADD COLUMN "trace_context" jsonb`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."pending_jobs" DROP COLUMN "trace_context"`);
+  }
+}

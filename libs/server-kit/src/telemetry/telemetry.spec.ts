@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { lastValueFrom, of } from 'rxjs';
 import { createLogger } from '../logging/logger.js';
 import { rpcSubject } from '../messaging/subject.js';
+import { bullTelemetry } from './bullmq.js';
 import { serviceNameOf, wantsTraceExport } from './config.js';
 import { RpcTraceInterceptor } from './rpc-trace.interceptor.js';
 import {
@@ -73,6 +74,20 @@ describe('request id without the SDK', () => {
     const forged = { 'x-request-id': 'bad id\n{"level":60}' };
     expect(await continueTrace(forged, 'y', SpanKind.SERVER, {}, async () => currentRequestId())).toBeUndefined();
     expect(carrierToNatsHeaders({})).toBeUndefined();
+  });
+
+  it("travels with a BullMQ job (the job's propagation metadata): the worker runs it under that id", async () => {
+    const { contextManager } = bullTelemetry();
+    const metadata = runWithRequestId('req-3', () => contextManager.getMetadata(context.active()));
+    expect(JSON.parse(metadata)).toEqual({ 'x-request-id': 'req-3' });
+    // Outside a request nothing is stored with the job.
+    expect(contextManager.getMetadata(context.active())).toBe('');
+    const job = contextManager.fromMetadata(context.active(), metadata);
+    expect(await contextManager.with(job, async () => currentRequestId())).toBe('req-3');
+    expect(currentRequestId()).toBeUndefined();
+    const forged = contextManager.fromMetadata(context.active(), JSON.stringify({ 'x-request-id': 'bad id\n' }));
+    expect(contextManager.with(forged, () => currentRequestId())).toBeUndefined();
+    expect(contextManager.with(contextManager.fromMetadata(context.active(), 'not json'), () => 1)).toBe(1);
   });
 });
 

@@ -1,6 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+} from '@opentelemetry/api';
 
 /**
  * What travels with work from one process to the next: the W3C `traceparent` (and `tracestate`,
@@ -27,6 +36,14 @@ export function currentRequestId(): string | undefined {
 /** Runs `fn` (and everything it starts) on behalf of the request `requestId`. */
 export function runWithRequestId<T>(requestId: string | undefined, fn: () => T): T {
   return requestId === undefined ? fn() : requestIds.run(requestId, fn);
+}
+
+/**
+ * Runs `fn` outside any request: no request id and the root trace context, also for the timers and
+ * promises it starts (e.g. an outbox relay's next pass, which works for each row's own request).
+ */
+export function detachedFromRequest<T>(fn: () => T): T {
+  return requestIds.exit(() => context.with(ROOT_CONTEXT, fn));
 }
 
 /** The fields every log line gets: the request id and, when a span is recording, its trace id. */

@@ -30,8 +30,8 @@ export class StravaConnectionsRepository {
   }
 
   /** New tokens for a user; a reconnect keeps the training setup and clears needsReconnect. */
-  async saveTokens(connection: NewStravaConnection): Promise<void> {
-    await this.connections.upsert({ ...connection, needsReconnect: false }, ['userId']);
+  async saveTokens(connection: NewStravaConnection, manager: EntityManager = this.connections.manager): Promise<void> {
+    await manager.upsert(StravaConnectionEntity, { ...connection, needsReconnect: false }, ['userId']);
   }
 
   async updateTokens(

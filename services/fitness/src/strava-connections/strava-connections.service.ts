@@ -112,13 +112,15 @@ export class StravaConnectionsService {
     try {
       athlete = await this.strava.getAthlete(body.stravaAccessToken);
     } catch (err) {
-      if (err instanceof StravaBudgetExhaustedError || (err instanceof StravaApiError && err.retryable)) {
-        throw new ServiceException(
-          ErrorCode.ServiceUnavailable,
-          'Strava is busy right now. Please try again in a few minutes.',
-        );
-      }
-      throw ServiceException.badRequest(STRAVA_TOKENS_REFUSED);
+      // Only Strava's own refusal is about the tokens; its outages, our spent budget and our own
+      // (the budget lives in Redis) are a 503: the runner may try again.
+      if (err instanceof StravaApiError && !err.retryable) throw ServiceException.badRequest(STRAVA_TOKENS_REFUSED);
+      if (!(err instanceof StravaBudgetExhaustedError || err instanceof StravaApiError))
+        this.logger.warn({ err, userId }, 'Strava connect could not ask Strava');
+      throw new ServiceException(
+        ErrorCode.ServiceUnavailable,
+        'Strava is busy right now. Please try again in a few minutes.',
+      );
     }
     if (String(athlete.id) !== body.stravaAthleteId)
       throw ServiceException.badRequest('These tokens belong to another Strava athlete.');
@@ -192,17 +194,24 @@ export class StravaConnectionsService {
     if (existing && existing.userId !== userId) return 'taken';
     const previous = await this.connections.findByUserId(userId);
     if (previous && previous.athleteId !== athleteId) await this.forget(userId);
-    await this.connections.saveTokens({
-      userId,
-      athleteId,
-      scope,
-      accessTokenSealed: this.tokens.seal(accessToken),
-      refreshTokenSealed: this.tokens.seal(refreshToken),
-      tokenExpiresAt: expiresAt,
+    // A reconnect of a runner whose setup is done picks up what was missed while the link was broken:
+    // its sync job is written with the tokens (the job outbox), so Redis being away loses neither.
+    const reconnect = previous?.trainingStartDate && previous.athleteId === athleteId;
+    await this.dataSource.transaction(async (manager) => {
+      await this.connections.saveTokens(
+        {
+          userId,
+          athleteId,
+          scope,
+          accessTokenSealed: this.tokens.seal(accessToken),
+          refreshTokenSealed: this.tokens.seal(refreshToken),
+          tokenExpiresAt: expiresAt,
+        },
+        manager,
+      );
+      if (reconnect) await this.syncQueue.recordSyncAthlete(manager, userId, 'reconnect');
     });
-    // A reconnect of a runner whose setup is done picks up what was missed while the link was broken.
-    if (previous?.trainingStartDate && previous.athleteId === athleteId)
-      await this.syncQueue.syncAthlete(userId, 'reconnect');
+    if (reconnect) this.syncQueue.relay.kick();
     return 'stored';
   }
 }

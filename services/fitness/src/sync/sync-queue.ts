@@ -85,6 +85,12 @@ export class SyncQueue implements OnApplicationBootstrap, OnApplicationShutdown 
     });
   }
 
+  /** `waitFor` by job id; undefined also when the job is gone (removed) already. */
+  async waitForId<T>(jobId: string, timeoutMs: number): Promise<T | undefined> {
+    const job = await this.queue.getJob(jobId);
+    return job ? this.waitFor<T>(job, timeoutMs) : undefined;
+  }
+
   /** Waits up to `timeoutMs` for a job's result; undefined when it is still going. */
   async waitFor<T>(job: Job, timeoutMs: number): Promise<T | undefined> {
     this.events ??= new QueueEvents(STRAVA_SYNC_QUEUE, { connection: bullConnection(), prefix: bullPrefix() });

@@ -7,6 +7,7 @@ import {
   type StravaWebhookEvent,
 } from '@runpledge/contracts';
 import { ServiceException } from '@runpledge/server-kit';
+import { DataSource } from 'typeorm';
 import { env } from '../config/env.js';
 import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
 import { WebhookSubscriptionService } from '../webhook-subscription/webhook-subscription.service.js';
@@ -14,6 +15,7 @@ import type { SyncAthleteResult } from './sync-jobs.js';
 import { SyncQueue } from './sync-queue.js';
 
 const RECONNECT: StravaSyncReply = { error: FITNESS_MESSAGES.reconnectRequired, needsReconnect: true };
+const STILL_RUNNING: StravaSyncReply = { message: FITNESS_MESSAGES.syncStillRunning, synced: 0, pending: true };
 
 /** The request side of syncing: runs jobs on the queue, never calls Strava itself. */
 @Injectable()
@@ -22,6 +24,7 @@ export class SyncService {
     private readonly connections: StravaConnectionsRepository,
     private readonly queue: SyncQueue,
     private readonly subscription: WebhookSubscriptionService,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** `POST /api/strava/sync`: one job for the caller, waited for up to a deadline. */
@@ -30,10 +33,19 @@ export class SyncService {
     if (!connection) throw ServiceException.notFound(FITNESS_MESSAGES.notConnected);
     if (connection.needsReconnect) return RECONNECT;
     if (!connection.trainingStartDate) throw ServiceException.conflict(FITNESS_MESSAGES.trainingStartDateFirst);
-    const job = await this.queue.syncAthlete(userId, 'manual');
+    // Written to the job outbox first: Redis away (or this process dying) does not lose the sync,
+    // it runs once the queue is back; the runner is told it is still running.
+    const deadline = Date.now() + FITNESS_LIMITS.syncWaitMs;
+    const rowId = await this.dataSource.transaction((manager) =>
+      this.queue.recordSyncAthlete(manager, userId, 'manual'),
+    );
+    const relayed = this.queue.relay.relayed(rowId, FITNESS_LIMITS.syncWaitMs);
+    this.queue.relay.kick();
+    const jobId = await relayed;
+    if (jobId === undefined) return STILL_RUNNING;
     let result: SyncAthleteResult | undefined;
     try {
-      result = await this.queue.waitFor<SyncAthleteResult>(job, FITNESS_LIMITS.syncWaitMs);
+      result = await this.queue.waitForId<SyncAthleteResult>(jobId, Math.max(0, deadline - Date.now()));
     } catch {
       if ((await this.connections.findByUserId(userId))?.needsReconnect) return RECONNECT;
       throw new ServiceException(
@@ -41,7 +53,7 @@ export class SyncService {
         'Unable to sync activities from Strava right now. Please try again later.',
       );
     }
-    if (!result) return { message: FITNESS_MESSAGES.syncStillRunning, synced: 0, pending: true };
+    if (!result) return STILL_RUNNING;
     if (result.needsReconnect) return RECONNECT;
     return { message: FITNESS_MESSAGES.activitiesSynced, synced: result.synced };
   }
