@@ -10,6 +10,9 @@
 //   6. with BENCH_TELEMETRY unset or 1: case 2 again on a second stack with OpenTelemetry on (OTLP to a
 //      sink in the direct server's process), against case 2 without it (no SDK loaded): the cost of
 //      the instrumentation as a ratio of the same run.
+//   7. with BENCH_MILLION=1 (1,000,000 pages) or BENCH_PAGES=<count>: random uncached page reads at
+//      1,000 pages and at that many, seeded with COPY, and EXPLAIN ANALYZE of the page, dashboard and
+//      history queries at that size (bench-pages.mjs; the million takes minutes, so it is opt-in).
 // then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
 // `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it; BENCH_STRAVA=0 and
 // BENCH_TOTALS=0 skip the sync benches).
@@ -302,6 +305,13 @@ async function bench() {
         `instrumentation cost, traced / untraced throughput: ${ratio(traced, fitnessGateway).toFixed(2)}; ` +
           `p99 ${fitnessGateway.latency.p99} → ${traced.latency.p99} ms`,
       );
+    }
+    if (process.env.BENCH_MILLION === '1' || process.env.BENCH_PAGES) {
+      // Its own stack (no page cache), in this run's database.
+      await stack?.stop();
+      stack = undefined;
+      const { runPagesBench } = await import('./bench-pages.mjs');
+      await runPagesBench(run.env);
     }
   } finally {
     await direct?.stop();
