@@ -1,11 +1,11 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PinoNestLogger } from '@runpledge/server-kit/logging';
 import { startMetricsServer } from '@runpledge/server-kit/metrics';
 import { nameActiveHttpSpan, runWithRequestId } from '@runpledge/server-kit/telemetry';
+import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
@@ -64,12 +64,16 @@ export async function bootstrapGateway(
     // for the whole keep-alive timeout, past the pod's grace period.
     if (readiness.shuttingDown) void reply.header('connection', 'close');
   });
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware, built once: @fastify/helmet built it (parsing the CSP) again per request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: contentSecurityPolicyDirectives({ googleAnalytics: Boolean(env.GA_MEASUREMENT_ID) }),
     },
     crossOriginEmbedderPolicy: false,
   });
+  fastify.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   // Brotli or gzip for whatever is not compressed already (API JSON, the HTML); the web build's
   // hashed assets come precompressed from web/dist (spa-hosting).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });

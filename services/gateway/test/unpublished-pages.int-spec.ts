@@ -80,6 +80,34 @@ describe('unpublished runner pages are 404 on every public read but to their own
     }
   });
 
+  it('answers 404 again as soon as a page read publicly is unpublished (the published-pages cache follows profiles)', async () => {
+    const runner = await signUp(stack.url);
+    const page = await createPage(stack.url, runner.cookie, { name: 'Brief Bob' });
+    await grantAccess(nc, runner.id);
+    const reads = [
+      `/api/fitness-profile/${page.id}`,
+      `/api/training-stats/${page.id}`,
+      `/api/activities?profileId=${page.id}`,
+    ];
+    // Published: visitors read it (and the gateway now knows the page is public).
+    await eventually(async () => {
+      for (const path of reads) expect([path, (await get(path)).status]).toEqual([path, 200]);
+    });
+    for (const path of reads) expect([path, (await get(path)).status]).toEqual([path, 200]);
+
+    // Access ends: profiles announces the change and every public read is 404 again, long before
+    // the cache's 30 s safety TTL.
+    await grantAccess(nc, runner.id, 'canceled');
+    await eventually(
+      async () => {
+        for (const path of reads) expect([path, (await get(path)).status]).toEqual([path, 404]);
+      },
+      { timeoutMs: 10_000 },
+    );
+    // The owner still sees it.
+    for (const path of reads) expect([path, (await get(path, runner.cookie)).status]).toEqual([path, 200]);
+  });
+
   it('answers 404 for page ids that do not exist', async () => {
     const unknown = randomUUID();
     expect((await get(`/api/fitness-profile/${unknown}`)).status).toBe(404);

@@ -1,6 +1,6 @@
 import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ServiceName } from '@runpledge/contracts';
 import type { Logger } from 'pino';
@@ -15,6 +15,7 @@ import { RpcTraceInterceptor } from '../telemetry/rpc-trace.interceptor.js';
 import { RpcDeadlineInterceptor } from '../messaging/rpc-deadline.interceptor.js';
 import { natsConnectionOptions } from '../messaging/nats-trust.js';
 import { AllRpcExceptionsFilter } from '../messaging/rpc-exception.filter.js';
+import { RouteCachingServerNats } from '../messaging/route-caching-server-nats.js';
 import { NATS_CONNECTION } from './service-core.module.js';
 
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
@@ -30,15 +31,15 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
   const env = loadBaseEnv();
   const logger = createLogger(service, env.LOG_LEVEL);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(appModule, {
-    transport: Transport.NATS,
-    options: {
+    // Nest's NATS transport (Transport.NATS) with each subject's route worked out once.
+    strategy: new RouteCachingServerNats({
       ...natsConnectionOptions(env),
       queue: service,
       name: service,
       gracefulShutdown: true,
       gracePeriod: env.SHUTDOWN_GRACE_MS,
       maxReconnectAttempts: -1,
-    },
+    }),
     logger: new PinoNestLogger(logger),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));

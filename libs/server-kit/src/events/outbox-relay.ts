@@ -1,4 +1,5 @@
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { NoRespondersError } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@runpledge/contracts';
 import type { Logger } from 'pino';
@@ -6,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { PollingRelay, type PollingRelayOptions } from '../database/polling-relay.js';
 import { eventSubject, subjectPrefix } from '../messaging/subject.js';
 import { carrierToNatsHeaders } from '../telemetry/trace-context.js';
+import { OUTBOX_BROADCAST_PREFIX } from './event-outbox.js';
 import { ensureEventStream } from './jetstream.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
@@ -17,6 +19,8 @@ export interface OutboxRelayOptions extends PollingRelayOptions {
  * Publishes committed outbox rows to JetStream, oldest first. Rows are locked with SKIP LOCKED so
  * several replicas relay side by side; the event id is the JetStream message id, so a crash after
  * publishing but before marking the row only yields a duplicate the stream drops.
+ * Broadcast rows (recordBroadcast) go out as they are on their own subject: stored by the stream that
+ * captures it, or, when none does, heard by core subscribers only (as a plain publish would be).
  */
 export class OutboxRelay extends PollingRelay {
   private readonly js: JetStreamClient;
@@ -56,6 +60,11 @@ export class OutboxRelay extends PollingRelay {
         .getMany();
       const published: string[] = [];
       for (const row of rows) {
+        if (row.type.startsWith(OUTBOX_BROADCAST_PREFIX)) {
+          await this.publishBroadcast(row);
+          published.push(row.id);
+          continue;
+        }
         const envelope: EventEnvelope = {
           id: row.id,
           type: row.type,
@@ -79,4 +88,24 @@ export class OutboxRelay extends PollingRelay {
       return published.length;
     });
   }
+
+  private async publishBroadcast(row: OutboxMessage): Promise<void> {
+    const subject = `${this.prefix}${row.type.slice(OUTBOX_BROADCAST_PREFIX.length)}`;
+    const data = JSON.stringify(row.payload);
+    const headers = carrierToNatsHeaders(row.traceContext);
+    try {
+      await this.js.publish(subject, data, { msgID: row.id, headers });
+    } catch (err) {
+      // No stream captures the subject: the subscribers still hear it; nothing could store it.
+      if (!isNoStream(err)) throw err;
+      this.nc.publish(subject, data, { headers });
+      await this.nc.flush();
+    }
+  }
+}
+
+/** JetStream's answer when no stream captures a subject: "not enabled", caused by no responders. */
+function isNoStream(err: unknown): boolean {
+  const cause = (err as { cause?: { isNoResponders?: () => boolean } } | null)?.cause;
+  return err instanceof NoRespondersError || cause?.isNoResponders?.() === true;
 }

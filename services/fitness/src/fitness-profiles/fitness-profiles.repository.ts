@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { StravaConnectionEntity } from '../strava-connections/strava-connection.entity.js';
 import { FitnessProfileEntity } from './fitness-profile.entity.js';
+
+/** A page's runner's training setup, as the public fitness profile shows it. */
+export interface TrainingSetupRow {
+  trainingStartDate: string | null;
+  needsReconnect: boolean;
+  lastSyncedAt: Date | null;
+  publicDisplayConsent: boolean;
+}
 
 @Injectable()
 export class FitnessProfilesRepository {
@@ -9,6 +18,23 @@ export class FitnessProfilesRepository {
 
   findByProfileId(profileId: string): Promise<FitnessProfileEntity | null> {
     return this.profiles.findOneBy({ profileId });
+  }
+
+  /**
+   * The training setup of a page's runner, in one plain query (no query builder, no entities: the
+   * public fitness profile is the hottest uncached read); null when the page or its Strava link is unknown.
+   */
+  async findTrainingSetup(profileId: string): Promise<TrainingSetupRow | null> {
+    const pages = this.profiles.metadata.tablePath;
+    const connections = this.profiles.manager.connection.getMetadata(StravaConnectionEntity).tablePath;
+    const rows = (await this.profiles.query(
+      `SELECT c.training_start_date::text AS "trainingStartDate", c.needs_reconnect AS "needsReconnect",
+              c.last_synced_at AS "lastSyncedAt", c.public_display_consent AS "publicDisplayConsent"
+         FROM ${pages} p JOIN ${connections} c ON c.user_id = p.user_id
+        WHERE p.profile_id = $1`,
+      [profileId],
+    )) as TrainingSetupRow[];
+    return rows[0] ?? null;
   }
 
   findBySlug(urlSlug: string): Promise<FitnessProfileEntity | null> {

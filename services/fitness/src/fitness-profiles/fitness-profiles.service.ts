@@ -1,7 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { PROFILES_EVENTS, type FitnessProfile } from '@runpledge/contracts';
 import { DomainEvents } from '@runpledge/server-kit';
-import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
 import { FitnessProfilesRepository } from './fitness-profiles.repository.js';
 
 const NOT_SET_UP: FitnessProfile = {
@@ -16,7 +15,6 @@ const NOT_SET_UP: FitnessProfile = {
 export class FitnessProfilesService implements OnModuleInit {
   constructor(
     private readonly pages: FitnessProfilesRepository,
-    private readonly connections: StravaConnectionsRepository,
     private readonly events: DomainEvents,
   ) {}
 
@@ -30,8 +28,7 @@ export class FitnessProfilesService implements OnModuleInit {
 
   /** A page with no training setup yet reads as not connected rather than missing. */
   async get(profileId: string): Promise<FitnessProfile> {
-    const page = await this.pages.findByProfileId(profileId);
-    const connection = page ? await this.connections.findByUserId(page.userId) : null;
+    const connection = await this.pages.findTrainingSetup(profileId);
     if (!connection) return NOT_SET_UP;
     return {
       stravaConnected: true,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { ProfilesModule } from '../profiles/profiles.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
 import { PublicPages } from './public-pages.js';
@@ -10,7 +11,8 @@ import { TrainingStatsController } from './training-stats.controller.js';
 
 /** The Fitness calls of API.md, forwarded to the fitness service. */
 @Module({
-  imports: [AuthModule],
+  // ProfilesModule: its change announcements keep PublicPages' published-pages cache fresh.
+  imports: [AuthModule, ProfilesModule],
   controllers: [
     FitnessProfileController,
     StravaController,

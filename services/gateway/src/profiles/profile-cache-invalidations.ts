@@ -12,8 +12,14 @@ import { ProfileViewCache } from './profile-view.cache.js';
 @Injectable()
 export class ProfileCacheInvalidations implements OnModuleInit, OnApplicationShutdown {
   private nc: NatsConnection | undefined;
+  private readonly listeners: Array<(profileId: string | 'all') => void> = [];
 
   constructor(private readonly cache: ProfileViewCache) {}
+
+  /** Lets other per-page state follow the same announcements: a page id, or 'all' after a reconnect. */
+  onPageChanged(listener: (profileId: string | 'all') => void): void {
+    this.listeners.push(listener);
+  }
 
   async onModuleInit(): Promise<void> {
     const nc = await connect({
@@ -26,7 +32,9 @@ export class ProfileCacheInvalidations implements OnModuleInit, OnApplicationShu
       callback: (err, msg) => {
         if (err) return;
         const change = PROFILE_CACHE_INVALIDATION.schema.safeParse(safeJson(msg.string()));
-        if (change.success) this.cache.invalidate(change.data.profileId, change.data.slug);
+        if (!change.success) return;
+        this.cache.invalidate(change.data.profileId, change.data.slug);
+        for (const listener of this.listeners) listener(change.data.profileId);
       },
     });
     void this.clearOnReconnect(nc);
@@ -39,7 +47,10 @@ export class ProfileCacheInvalidations implements OnModuleInit, OnApplicationShu
   /** While disconnected, announcements are lost: start afresh rather than serve what may be stale. */
   private async clearOnReconnect(nc: NatsConnection): Promise<void> {
     for await (const status of nc.status()) {
-      if (status.type === 'reconnect') this.cache.clear();
+      if (status.type === 'reconnect') {
+        this.cache.clear();
+        for (const listener of this.listeners) listener('all');
+      }
     }
   }
 }

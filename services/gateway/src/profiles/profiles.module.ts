@@ -30,6 +30,6 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     ProfileCacheInvalidations,
     PublicProfileViews,
   ],
-  exports: [PublicProfileViews],
+  exports: [PublicProfileViews, ProfileCacheInvalidations],
 })
 export class ProfilesModule {}

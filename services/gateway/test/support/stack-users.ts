@@ -46,7 +46,7 @@ export async function createPage(
 export async function grantAccess(
   nc: NatsConnection,
   userId: string,
-  status: 'trialing' | 'active' | 'lifetime' = 'trialing',
+  status: 'trialing' | 'active' | 'lifetime' | 'canceled' = 'trialing',
 ): Promise<void> {
   await ensureEventStream(nc);
   const envelope = {

@@ -96,8 +96,8 @@ export class SessionsRepository {
   }
 
   /** Revokes the session of a token (current or just rotated); its id, or null when none was live. */
-  async revoke(tokenHash: string): Promise<{ id: string; userId: string } | null> {
-    const rows = (await this.sessions.query(
+  async revoke(tokenHash: string, manager?: EntityManager): Promise<{ id: string; userId: string } | null> {
+    const rows = (await (manager ?? this.sessions.manager).query(
       `UPDATE "identity"."sessions" SET revoked_at = now()
         WHERE (token_hash = $1 OR previous_token_hash = $1) AND revoked_at IS NULL
         RETURNING id, user_id`,

@@ -9,14 +9,17 @@ import {
 } from '@runpledge/contracts';
 import {
   broadcastSubject,
+  DomainEvents,
   ensureRevocationStream,
   LOGGER,
+  markOutboxRowPublished,
   NATS_CONNECTION,
   publishStored,
+  recordBroadcast,
   ServiceException,
 } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { hashToken, newSecretToken, SESSION_TTL_MS } from '../auth/secret-token.util.js';
 import { env } from '../config/env.js';
 import { AccessTokensService } from './access-tokens.service.js';
@@ -31,6 +34,11 @@ const idleSeconds = () => env.SESSION_IDLE_TIMEOUT_HOURS * 3600;
 /** Revocations stay in their stream a little longer than an access token lives (clocks differ). */
 export const revocationRetentionSeconds = () => env.ACCESS_TOKEN_TTL_SECONDS + 120;
 
+interface PendingRevocation {
+  revoked: SessionsRevoked;
+  outboxId: string;
+}
+
 @Injectable()
 export class SessionsService implements OnModuleInit {
   constructor(
@@ -38,6 +46,8 @@ export class SessionsService implements OnModuleInit {
     private readonly accessTokens: AccessTokensService,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly dataSource: DataSource,
+    private readonly events: DomainEvents,
   ) {}
 
   /** The stream that keeps revocations for gateway replicas that miss the broadcast. */
@@ -108,8 +118,11 @@ export class SessionsService implements OnModuleInit {
 
   /** Sign-out: revokes the session and tells every gateway to refuse its access tokens now. */
   async revoke(sessionToken: string): Promise<void> {
-    const revoked = await this.sessions.revoke(hashToken(sessionToken));
-    if (revoked) await this.announce({ userId: revoked.userId, sessionIds: [revoked.id] });
+    const revocation = await this.dataSource.transaction(async (manager) => {
+      const revoked = await this.sessions.revoke(hashToken(sessionToken), manager);
+      return revoked ? this.recordRevocation(manager, { userId: revoked.userId, sessionIds: [revoked.id] }) : null;
+    });
+    if (revocation) await this.announce(revocation);
   }
 
   /**
@@ -117,9 +130,15 @@ export class SessionsService implements OnModuleInit {
    * and tells every gateway to refuse their access tokens now. Resolves the number revoked.
    */
   async revokeAllForUser(userId: string, options: { exceptSessionId?: string } = {}): Promise<number> {
-    const sessionIds = await this.sessions.revokeAllForUser(userId, options.exceptSessionId);
-    if (sessionIds.length > 0) await this.announce({ userId, sessionIds });
-    return sessionIds.length;
+    const { count, revocation } = await this.dataSource.transaction(async (manager) => {
+      const sessionIds = await this.sessions.revokeAllForUser(userId, options.exceptSessionId, manager);
+      return {
+        count: sessionIds.length,
+        revocation: sessionIds.length > 0 ? await this.recordRevocation(manager, { userId, sessionIds }) : null,
+      };
+    });
+    if (revocation) await this.announce(revocation);
+    return count;
   }
 
   /** Whether the caller's session is still live (a revoked one may still carry a valid access token briefly). */
@@ -127,18 +146,32 @@ export class SessionsService implements OnModuleInit {
     return this.sessions.isLive(sessionId, userId);
   }
 
+  /** The revocation, written to the outbox with the sessions' change: it cannot be lost after commit. */
+  private async recordRevocation(manager: EntityManager, revoked: SessionsRevoked): Promise<PendingRevocation> {
+    return { revoked, outboxId: await recordBroadcast(manager, IDENTITY_BROADCASTS.sessionsRevoked, revoked) };
+  }
+
   /**
    * One publish, two paths: every connected gateway replica hears it at once (core NATS, no queue
    * group), and the revocation stream stores it (acknowledged before we answer), so a replica that
-   * was disconnected or starts later still reads it.
+   * was disconnected or starts later still reads it. When NATS cannot take it now (identity cut off
+   * longer than the client buffers), the outbox row stays and the relay publishes it once NATS is back.
    */
-  private async announce(revoked: SessionsRevoked): Promise<void> {
+  private async announce({ revoked, outboxId }: PendingRevocation): Promise<void> {
     try {
       await publishStored(this.nc, broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked), JSON.stringify(revoked));
     } catch (err) {
-      // The sessions are revoked either way; gateways then refuse them at the next refresh at the latest.
-      this.logger.error({ err, userId: revoked.userId }, 'session revocation could not be broadcast');
+      this.logger.warn(
+        { err, userId: revoked.userId },
+        'session revocation not broadcast yet: the outbox relay retries',
+      );
+      this.events.relay.kick();
+      return;
     }
+    // Done by hand; were this lost, the relay would only send it again (gateways ignore a repeat).
+    await markOutboxRowPublished(this.dataSource, outboxId).catch((err: unknown) =>
+      this.logger.warn({ err }, 'could not mark a broadcast revocation as sent'),
+    );
   }
 
   /** The user's signed-in browsers for "export my data": when each started and ends, never a token. */

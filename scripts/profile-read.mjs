@@ -1,0 +1,141 @@
+// Profiles one read under load: starts an isolated stack with every process able to sample itself
+// (lib/cpu-prof-preload.mjs: NODE_OPTIONS may not carry --cpu-prof),
+// seeds the bench's published page, sends PROFILE_REQUESTS requests (default 20,000) with autocannon
+// (PROFILE_CONNECTIONS, default 50) and prints, per process, the CPU ms per request spent while the
+// load ran and the functions and packages that took it.
+//   node scripts/profile-read.mjs [fitness|fitness-signed-in|ready|page]
+// PROFILE_DIR keeps the .cpuprofile files (default: a temporary folder).
+import autocannon from 'autocannon';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { freePort, migrateAll, startStack } from './lib/stack.mjs';
+import { publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { createTestRun } from './lib/test-run.mjs';
+import { summariseCpuProfile } from './lib/cpu-profile-summary.mjs';
+
+const which = process.argv[2] ?? 'fitness';
+const requests = Number(process.env.PROFILE_REQUESTS ?? 20_000);
+const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
+/** PROFILE_SAMPLES=0: CPU time from /proc only, without the sampling profiler's own cost. */
+const sampling = process.env.PROFILE_SAMPLES !== '0';
+const dir = process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'rp-prof-'));
+
+/** CPU ms (user + system) a process has used so far (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+function load(url, amount, headers = {}) {
+  return new Promise((resolve, reject) =>
+    autocannon({ url, connections, amount, headers }, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
+
+/** A signed-in reader's access cookie (`name=value`), from a fresh sign-up. */
+async function accessCookieOf(base) {
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: `prof-reader-${Date.now()}@example.com`, password: 'Secret123' }),
+  });
+  if (!res.ok) throw new Error(`sign-up: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => /^(__Host-)?rp_access=/.test(pair));
+  if (!cookie) throw new Error('sign-up set no access cookie');
+  return cookie;
+}
+
+const run = createTestRun('prof');
+await run.setUp();
+const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
+let stack;
+const pids = new Map();
+const cpuMs = new Map();
+let result;
+try {
+  await migrateAll(run.env);
+  stack = await startStack({
+    env: {
+      ...run.env,
+      LOG_LEVEL: 'warn',
+      RPC_VALIDATE_RESPONSES: 'false',
+      ...(sampling
+        ? {
+            NODE_OPTIONS: `--import=${new URL('./lib/cpu-prof-preload.mjs', import.meta.url).pathname}`,
+            CPU_PROF_DIR: dir,
+          }
+        : {}),
+    },
+    port: await freePort(),
+    readyTimeoutMs: 240_000,
+  });
+  for (const [name, proc] of stack.processes) pids.set(proc.child.pid, name);
+  const page = await seedRunnerPage(stack.url);
+  await publishRunnerPage(stack.url, stack.env, page, 120_000);
+  await pool.query(
+    `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+     VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
+    [page.user.id],
+  );
+  for (let tries = 0; ; tries += 1) {
+    const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
+      page.profile.id,
+    ]);
+    if (rowCount) break;
+    if (tries > 600) throw new Error('fitness never learnt of the page');
+    await sleep(100);
+  }
+  const url = {
+    fitness: `${stack.url}/api/fitness-profile/${page.profile.id}`,
+    'fitness-signed-in': `${stack.url}/api/fitness-profile/${page.profile.id}`,
+    ready: `${stack.url}/api/health/ready`,
+    page: `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
+  }[which];
+  const headers = which === 'fitness-signed-in' ? { cookie: await accessCookieOf(stack.url) } : {};
+  await load(url, Math.min(2000, requests), headers); // warm-up
+  const signalAll = () => {
+    if (sampling) for (const pid of pids.keys()) process.kill(pid, 'SIGUSR2');
+  };
+  signalAll();
+  await sleep(300);
+  const before = new Map([...pids.keys()].map((pid) => [pid, cpuMsOf(pid)]));
+  result = await load(url, requests, headers);
+  for (const pid of pids.keys()) cpuMs.set(pid, cpuMsOf(pid) - before.get(pid));
+  signalAll();
+  await sleep(2000);
+} finally {
+  await stack?.stop();
+  await pool.end();
+  await run.tearDown();
+}
+const total = result.requests.total;
+console.log(
+  `${which}: ${total} requests, ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, ` +
+    `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; profiles in ${dir}`,
+);
+const rows = [];
+for (const [pid, name] of pids) {
+  const file = join(dir, `${pid}.cpuprofile`);
+  const s = sampling ? summariseCpuProfile(file, { top: Number(process.env.PROFILE_TOP ?? 25) }) : { busyMs: NaN };
+  const cpu = cpuMs.get(pid);
+  rows.push({
+    name,
+    'CPU ms/request (/proc)': +(cpu / total).toFixed(3),
+    'sampled ms/request (profile, wall)': +(s.busyMs / total).toFixed(3),
+  });
+  if (!sampling || cpu / total < 0.1) continue;
+  console.log(`\n${name}: ${(cpu / total).toFixed(3)} CPU ms/request (/proc); profile shares of its samples:`);
+  console.table(s.packages.slice(0, 12));
+  console.table(s.functions);
+}
+console.table(rows);
