@@ -12,6 +12,6 @@ export class PublicPages {
 
   /** The page's runner, when the viewer may see the page (404 otherwise). */
   assertVisible(query: PageVisibilityQuery): Promise<PageVisibility> {
-    return this.rpc.send<PageVisibility>(PROFILES.profile.visibility, query);
+    return this.rpc.call(PROFILES.profile.visibility, query);
   }
 }
