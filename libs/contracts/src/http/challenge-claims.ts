@@ -26,15 +26,15 @@ export const challengeClaimSchema = z.object({ id: z.uuid(), name: z.string(), c
 export type ChallengeClaim = z.infer<typeof challengeClaimSchema>;
 
 /** 201 of the claim: where to go on and donate the challenge's amount (preset where the platform allows). */
-export interface ClaimChallengeResponse {
-  claim: ChallengeClaim;
-  donationUrl: string | null;
-}
+export const claimChallengeResponseSchema = z.object({
+  claim: challengeClaimSchema,
+  donationUrl: z.string().nullable(),
+});
+export type ClaimChallengeResponse = z.infer<typeof claimChallengeResponseSchema>;
 
 /** What profiles answers the gateway: the response plus the page, whose cached view the gateway drops. */
-export interface ClaimChallengeResult extends ClaimChallengeResponse {
-  runnerProfileId: string;
-}
+export const claimChallengeResultSchema = claimChallengeResponseSchema.extend({ runnerProfileId: z.uuid() });
+export type ClaimChallengeResult = z.infer<typeof claimChallengeResultSchema>;
 
 /** A claim as the page's owner sees it in the dashboard. */
 export const ownerClaimSchema = z.object({

@@ -41,22 +41,26 @@ export const insightsDaysSchema = z.preprocess(
     .max(INSIGHTS_MAX_DAYS, INSIGHTS_DAYS_MESSAGE),
 );
 
+const count = z.number().int().nonnegative();
+
 /** One UTC day of a page's figures. */
-export interface PageInsightsDay {
+export const pageInsightsDaySchema = z.object({
   /** `YYYY-MM-DD` (UTC). */
-  date: string;
-  views: number;
+  date: z.string(),
+  views: count,
   /** Distinct visitors that day (estimated: HyperLogLog, about 1% error). */
-  uniqueVisitors: number;
-  shares: number;
-  donateClicks: number;
-  challengePicks: number;
-}
+  uniqueVisitors: count,
+  shares: count,
+  donateClicks: count,
+  challengePicks: count,
+});
+export type PageInsightsDay = z.infer<typeof pageInsightsDaySchema>;
 
 /** 200 of GET /api/runner-profile/{id}/insights: oldest day first, today last. */
-export interface PageInsights {
-  days: PageInsightsDay[];
-  totals: { views: number; shares: number; donateClicks: number; challengePicks: number };
+export const pageInsightsSchema = z.object({
+  days: z.array(pageInsightsDaySchema),
+  totals: z.object({ views: count, shares: count, donateClicks: count, challengePicks: count }),
   /** The page's current challenges and how often each was picked over the period, in page order. */
-  challenges: Array<{ id: string; description: string; picks: number }>;
-}
+  challenges: z.array(z.object({ id: z.uuid(), description: z.string(), picks: count })),
+});
+export type PageInsights = z.infer<typeof pageInsightsSchema>;

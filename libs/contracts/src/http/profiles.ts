@@ -151,16 +151,21 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** What profiles answers for a slug: the same for every caller, so the gateway may cache it. */
-export type PublicProfileView = Profile & {
+export const publicProfileViewSchema = profileSchema.extend({
   /** The owner's subscription gives access (trialing, active, lifetime, past due within grace). */
-  published: boolean;
-};
+  published: z.boolean(),
+});
+export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 
 /**
  * GET /api/runner-profile/{slug}: the profile as the caller sees it. A visitor's view has no
  * `userId` (API.md: "The public view has no userId"); the owner's has it for the dashboard.
  */
-export type ProfileView = Omit<PublicProfileView, 'userId'> & { isOwner: boolean; userId?: string };
+export const profileViewSchema = publicProfileViewSchema.omit({ userId: true }).extend({
+  isOwner: z.boolean(),
+  userId: z.uuid().optional(),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
 
 /** The view a caller gets: the owner's in full, anyone else's without the runner's user id. */
 export function profileViewFor(view: PublicProfileView, isOwner: boolean): ProfileView {
@@ -185,9 +190,13 @@ export const profileSummarySchema = profileSchema
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
 /** GET /api/slug-availability?slug= (live check on the sign-up form). */
-export interface SlugAvailability {
-  slug: string;
-  available: boolean;
+export const slugAvailabilitySchema = z.object({
+  slug: z.string(),
+  available: z.boolean(),
   /** Why it is not available, in words for the form. */
-  message?: string;
-}
+  message: z.string().optional(),
+});
+export type SlugAvailability = z.infer<typeof slugAvailabilitySchema>;
+
+/** GET /api/user/profile-slug: the address of the caller's newest page. */
+export const latestSlugSchema = z.object({ slug: z.string() });

@@ -9,6 +9,7 @@ export * from './identity.requests.js';
 export * from './identity.rpc.js';
 export * from './profiles.patterns.js';
 export * from './profiles.requests.js';
+export * from './profiles.rpc.js';
 export * from './rpc-contract.js';
 export * from './rpc-contracts.js';
 export * from './rpc-pattern.js';

@@ -37,11 +37,12 @@ export const pageVisibilityQuerySchema = z
   })
   .refine((q) => q.profileId !== undefined || q.userId !== undefined, 'profileId or userId is required');
 export type PageVisibilityQuery = z.infer<typeof pageVisibilityQuerySchema>;
-export interface PageVisibility {
-  visible: true;
+export const pageVisibilitySchema = z.object({
+  visible: z.literal(true),
   /** The page's runner: for the gateway only, never sent to a visitor. */
-  userId: string;
-}
+  userId: z.uuid(),
+});
+export type PageVisibility = z.infer<typeof pageVisibilitySchema>;
 export const updateProfileCommandSchema = z.object({
   ...caller,
   profileId: z.uuid(),

@@ -27,12 +27,12 @@ export class PublicPages {
   async assertVisible(query: PageVisibilityQuery): Promise<PageVisibility> {
     const { profileId } = query;
     if (profileId === undefined || query.userId !== undefined) {
-      return this.rpc.send<PageVisibility>(PROFILES.profile.visibility, query);
+      return this.rpc.call(PROFILES.profile.visibility, query);
     }
     const runner = this.published.runnerOf(profileId);
     if (runner !== undefined) return { visible: true, userId: runner };
     const version = this.published.version;
-    const answer = await this.rpc.send<PageVisibility>(PROFILES.profile.visibility, query);
+    const answer = await this.rpc.call(PROFILES.profile.visibility, query);
     if (answer.userId !== query.viewerUserId) this.published.remember(profileId, answer.userId, version);
     return answer;
   }

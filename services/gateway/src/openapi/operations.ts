@@ -62,17 +62,27 @@ export const API_OPERATIONS: ApiOperation[] = [
 
   op('POST', '/runner-profile', 'profiles', 'Create a fundraising page', {
     body: contracts.createProfileRequestSchema,
+    response: z.object({ profile: contracts.profileViewSchema }),
   }),
-  op('GET', '/runner-profile/:slug', 'profiles', 'A published page (or my own)', { public: true }),
-  op('PUT', '/runner-profile/:id', 'profiles', 'Edit my page', { body: contracts.updateProfileRequestSchema }),
-  op('DELETE', '/runner-profile/:id', 'profiles', 'Delete my page'),
+  op('GET', '/runner-profile/:slug', 'profiles', 'A published page (or my own)', {
+    public: true,
+    response: z.object({ profile: contracts.profileViewSchema, stale: z.literal(true).optional() }),
+  }),
+  op('PUT', '/runner-profile/:id', 'profiles', 'Edit my page', {
+    body: contracts.updateProfileRequestSchema,
+    response: z.object({ profile: contracts.profileViewSchema }),
+  }),
+  op('DELETE', '/runner-profile/:id', 'profiles', 'Delete my page', { response: contracts.rpcSuccessSchema }),
   op('PUT', '/runner-profile/:id/challenge-order', 'profiles', 'Reorder my challenges', {
     body: contracts.challengeOrderRequestSchema,
+    response: z.object({ challenges: z.array(contracts.challengeSchema) }),
   }),
   op('GET', '/runner-profile/:id/encouragements', 'profiles', 'Encouragements left on my page', {
     response: z.array(contracts.encouragementSchema),
   }),
-  op('POST', '/runner-profile/:id/totals/refresh', 'profiles', 'Refresh the page totals from its platform'),
+  op('POST', '/runner-profile/:id/totals/refresh', 'profiles', 'Refresh the page totals from its platform', {
+    response: z.object({ queued: z.literal(true) }),
+  }),
   op('GET', '/runner-profile/:id/donations', 'profiles', 'Recent donations of a page', {
     public: true,
     response: contracts.donationsPageSchema,
@@ -81,31 +91,46 @@ export const API_OPERATIONS: ApiOperation[] = [
     public: true,
     body: contracts.pageEventRequestSchema,
   }),
-  op('GET', '/runner-profile/:id/insights', 'profiles', 'Daily views, visitors and clicks of my page'),
+  op('GET', '/runner-profile/:id/insights', 'profiles', 'Daily views, visitors and clicks of my page', {
+    response: contracts.pageInsightsSchema,
+  }),
   op('GET', '/runner-profile/:id/poster.pdf', 'profiles', 'Race-day poster of my page (A4 PDF)'),
   op('GET', '/runner-profile/:id/poster.png', 'profiles', 'Race-day poster of my page (PNG)'),
   op('GET', '/runner-profile/:slug/og-image.png', 'profiles', 'Share card of a page', { public: true }),
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
-  op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page'),
-  op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', { public: true }),
+  op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page', { response: contracts.latestSlugSchema }),
+  op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', {
+    public: true,
+    response: contracts.slugAvailabilitySchema,
+  }),
   op('POST', '/encouragement', 'profiles', 'Leave an encouragement on a page', {
     public: true,
     body: contracts.encouragementRequestSchema,
+    response: contracts.rpcSuccessSchema,
   }),
   op('POST', '/fundraising-challenges', 'challenges', 'Add a challenge', {
     body: contracts.createChallengeRequestSchema,
+    response: z.object({ challenge: contracts.challengeSchema }),
   }),
   op('PUT', '/fundraising-challenges/:id', 'challenges', 'Edit a challenge', {
     body: contracts.updateChallengeRequestSchema,
+    response: z.object({ challenge: contracts.challengeSchema }),
   }),
-  op('DELETE', '/fundraising-challenges/:id', 'challenges', 'Delete a challenge'),
+  op('DELETE', '/fundraising-challenges/:id', 'challenges', 'Delete a challenge', {
+    response: contracts.rpcSuccessSchema,
+  }),
   op('POST', '/fundraising-challenges/:id/claims', 'challenges', 'Claim a challenge', {
     public: true,
     body: contracts.claimChallengeRequestSchema,
+    response: contracts.claimChallengeResponseSchema,
   }),
-  op('DELETE', '/fundraising-challenges/:id/claims/:claimId', 'challenges', 'Release a claim on my challenge'),
-  op('GET', '/challenge-claims', 'challenges', 'Claims on my challenges'),
+  op('DELETE', '/fundraising-challenges/:id/claims/:claimId', 'challenges', 'Release a claim on my challenge', {
+    response: contracts.rpcSuccessSchema,
+  }),
+  op('GET', '/challenge-claims', 'challenges', 'Claims on my challenges', {
+    response: z.object({ claims: z.array(contracts.ownerClaimSchema) }),
+  }),
 
   op('GET', '/strava/auth', 'fitness', 'Start connecting Strava'),
   op('GET', '/strava/callback', 'fitness', 'Strava’s OAuth return', {

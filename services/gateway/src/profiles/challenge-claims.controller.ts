@@ -5,7 +5,6 @@ import {
   PROFILES,
   claimChallengeRequestSchema,
   type ClaimChallengeResponse,
-  type ClaimChallengeResult,
   type OwnerClaim,
   type SessionUser,
 } from '@runpledge/contracts';
@@ -43,7 +42,7 @@ export class ChallengeClaimsController {
     await this.rateLimits.consume('publicWriteIp', request.ip, reply);
     const challengeId = idOr404(id, CHALLENGE_NOT_FOUND);
     const claim = parseOrThrow(claimChallengeRequestSchema, body);
-    const result = await this.rpc.send<ClaimChallengeResult>(PROFILES.claim.create, { challengeId, claim });
+    const result = await this.rpc.call(PROFILES.claim.create, { challengeId, claim });
     this.cache.invalidate(result.runnerProfileId);
     return { claim: result.claim, donationUrl: result.donationUrl };
   }
@@ -56,7 +55,7 @@ export class ChallengeClaimsController {
   ): Promise<{ success: true }> {
     const challengeId = idOr404(id, CHALLENGE_NOT_FOUND);
     const claimId = idOr404(claimIdParam, CLAIM_NOT_FOUND);
-    const { runnerProfileId } = await this.rpc.send<{ runnerProfileId: string }>(PROFILES.claim.release, {
+    const { runnerProfileId } = await this.rpc.call(PROFILES.claim.release, {
       userId: user.id,
       challengeId,
       claimId,
@@ -68,6 +67,6 @@ export class ChallengeClaimsController {
   /** The claims on the caller's pages, newest first (the dashboard's list). */
   @Get('challenge-claims')
   async listOwn(@CurrentUser() user: SessionUser): Promise<{ claims: OwnerClaim[] }> {
-    return { claims: await this.rpc.send<OwnerClaim[]>(PROFILES.claim.listOwn, { userId: user.id }) };
+    return { claims: await this.rpc.call(PROFILES.claim.listOwn, { userId: user.id }) };
   }
 }

@@ -25,6 +25,6 @@ export class EncouragementController {
   ): Promise<{ success: true }> {
     await this.rateLimits.consume('publicWriteIp', request.ip, reply);
     const encouragement = parseOrThrow(encouragementRequestSchema, body);
-    return this.rpc.send<{ success: true }>(PROFILES.encouragement.create, encouragement);
+    return this.rpc.call(PROFILES.encouragement.create, encouragement);
   }
 }

@@ -24,7 +24,7 @@ export class FundraisingChallengesController {
   @Post()
   async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ challenge: Challenge }> {
     const challenge = parseOrThrow(createChallengeRequestSchema, body);
-    const created = await this.rpc.send<Challenge>(PROFILES.challenge.create, { userId: user.id, challenge });
+    const created = await this.rpc.call(PROFILES.challenge.create, { userId: user.id, challenge });
     this.cache.invalidate(created.runnerProfileId);
     return { challenge: created };
   }
@@ -37,7 +37,7 @@ export class FundraisingChallengesController {
   ): Promise<{ challenge: Challenge }> {
     const challengeId = idOr404(id, CHALLENGE_NOT_FOUND);
     const challenge = parseOrThrow(updateChallengeRequestSchema, body);
-    const updated = await this.rpc.send<Challenge>(PROFILES.challenge.update, {
+    const updated = await this.rpc.call(PROFILES.challenge.update, {
       userId: user.id,
       challengeId,
       challenge,
@@ -49,7 +49,7 @@ export class FundraisingChallengesController {
   @Delete(':id')
   async delete(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<{ success: true }> {
     const challengeId = idOr404(id, CHALLENGE_NOT_FOUND);
-    const deleted = await this.rpc.send<Challenge>(PROFILES.challenge.delete, { userId: user.id, challengeId });
+    const deleted = await this.rpc.call(PROFILES.challenge.delete, { userId: user.id, challengeId });
     this.cache.invalidate(deleted.runnerProfileId);
     return { success: true };
   }

@@ -26,7 +26,7 @@ export class FundraisingTotalsController {
   ): Promise<{ queued: true }> {
     const profileId = profileIdOr404(id);
     await this.rateLimits.consume('totalsRefresh', `${user.id}:${profileId}`, reply);
-    return this.rpc.send<{ queued: true }>(PROFILES.profile.refreshTotals, { userId: user.id, profileId });
+    return this.rpc.call(PROFILES.profile.refreshTotals, { userId: user.id, profileId });
   }
 
   @Public()
@@ -36,7 +36,7 @@ export class FundraisingTotalsController {
     @Query('page') page: string | undefined,
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<DonationsPage> {
-    return this.rpc.send<DonationsPage>(PROFILES.profile.listDonations, {
+    return this.rpc.call(PROFILES.profile.listDonations, {
       profileId: profileIdOr404(id),
       page,
       userId: user?.id,

@@ -40,7 +40,7 @@ export class PageInsightsController {
     const profileId = idOr404(id, RUNNER_PROFILE_NOT_FOUND);
     const event = parseOrThrow(pageEventRequestSchema, body);
     const userAgent = (request.headers['user-agent'] ?? '').slice(0, 1000);
-    await this.rpc.send(PROFILES.insights.recordEvent, {
+    await this.rpc.call(PROFILES.insights.recordEvent, {
       profileId,
       event,
       visitor: { ip: request.ip.slice(0, 100), userAgent },
@@ -54,7 +54,7 @@ export class PageInsightsController {
     @Param('id') id: string,
     @Query('days') days: unknown,
   ): Promise<PageInsights> {
-    return this.rpc.send<PageInsights>(PROFILES.insights.get, {
+    return this.rpc.call(PROFILES.insights.get, {
       userId: user.id,
       profileId: idOr404(id, RUNNER_PROFILE_NOT_FOUND),
       days: parseOrThrow(insightsDaysSchema, days),

@@ -26,7 +26,7 @@ export class PublicProfileViews {
   private load(slug: string): Promise<PublicProfileView> {
     // No page can have a slug the rules refuse.
     if (!urlSlugSchema.safeParse(slug).success) throw new NotFoundException(RUNNER_PROFILE_NOT_FOUND);
-    return this.rpc.send<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
+    return this.rpc.call(PROFILES.profile.getBySlug, { slug });
   }
 }
 

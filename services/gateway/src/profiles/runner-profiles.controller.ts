@@ -43,7 +43,7 @@ export class RunnerProfilesController {
   @Idempotent()
   async create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ profile: ProfileView }> {
     const request = parseOrThrow(createProfileRequestSchema, body);
-    const profile = await this.rpc.send<Profile>(PROFILES.profile.create, { userId: user.id, profile: request });
+    const profile = await this.rpc.call(PROFILES.profile.create, { userId: user.id, profile: request });
     return { profile: await this.asOwnerSees(profile) };
   }
 
@@ -76,7 +76,7 @@ export class RunnerProfilesController {
   ): Promise<{ profile: ProfileView }> {
     const profileId = profileIdOr404(id);
     const changes = parseOrThrow(updateProfileRequestSchema, body);
-    const profile = await this.rpc.send<Profile>(PROFILES.profile.update, { userId: user.id, profileId, changes });
+    const profile = await this.rpc.call(PROFILES.profile.update, { userId: user.id, profileId, changes });
     this.cache.invalidate(profileId);
     return { profile: await this.asOwnerSees(profile) };
   }
@@ -90,7 +90,7 @@ export class RunnerProfilesController {
   @Delete('runner-profile/:id')
   async delete(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<{ success: true }> {
     const profileId = profileIdOr404(id);
-    const result = await this.rpc.send<{ success: true }>(PROFILES.profile.delete, { userId: user.id, profileId });
+    const result = await this.rpc.call(PROFILES.profile.delete, { userId: user.id, profileId });
     this.cache.invalidate(profileId);
     return result;
   }
@@ -103,7 +103,7 @@ export class RunnerProfilesController {
   ): Promise<{ challenges: Challenge[] }> {
     const profileId = profileIdOr404(id);
     const order = parseOrThrow(challengeOrderRequestSchema, body);
-    const challenges = await this.rpc.send<Challenge[]>(PROFILES.profile.reorderChallenges, {
+    const challenges = await this.rpc.call(PROFILES.profile.reorderChallenges, {
       userId: user.id,
       profileId,
       order,
@@ -114,7 +114,7 @@ export class RunnerProfilesController {
 
   @Get('runner-profile/:id/encouragements')
   encouragements(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<Encouragement[]> {
-    return this.rpc.send<Encouragement[]>(PROFILES.encouragement.list, {
+    return this.rpc.call(PROFILES.encouragement.list, {
       userId: user.id,
       profileId: profileIdOr404(id),
     });
@@ -122,18 +122,18 @@ export class RunnerProfilesController {
 
   @Get('recent-profiles')
   recent(@CurrentUser() user: SessionUser): Promise<ProfileSummary[]> {
-    return this.rpc.send<ProfileSummary[]>(PROFILES.profile.listOwn, { userId: user.id });
+    return this.rpc.call(PROFILES.profile.listOwn, { userId: user.id });
   }
 
   @Get('user/profile-slug')
   latestSlug(@CurrentUser() user: SessionUser, @Query('userId') requestedUserId?: string): Promise<{ slug: string }> {
-    return this.rpc.send<{ slug: string }>(PROFILES.profile.latestSlug, { userId: user.id, requestedUserId });
+    return this.rpc.call(PROFILES.profile.latestSlug, { userId: user.id, requestedUserId });
   }
 
   /** Live check of the sign-up form: always 200, the reason in `message`. */
   @Public()
   @Get('slug-availability')
   slugAvailability(@Query('slug') slug?: string): Promise<SlugAvailability> {
-    return this.rpc.send<SlugAvailability>(PROFILES.slug.availability, { slug: slug ?? '' });
+    return this.rpc.call(PROFILES.slug.availability, { slug: slug ?? '' });
   }
 }

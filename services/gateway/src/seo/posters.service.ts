@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PROFILES, type ProfileSummary } from '@runpledge/contracts';
+import { PROFILES } from '@runpledge/contracts';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { env } from '../config/env.js';
@@ -47,7 +47,7 @@ export class PostersService {
 
   /** The caller's page's poster; profiles applies the owner's rule (404 unknown, 403 not theirs). */
   async forOwner(userId: string, profileId: string): Promise<PosterLookup> {
-    const page = await this.rpc.send<ProfileSummary>(PROFILES.profile.getOwnSummary, { userId, profileId });
+    const page = await this.rpc.call(PROFILES.profile.getOwnSummary, { userId, profileId });
     const content: PosterContent = {
       name: page.name,
       marathonName: page.marathonName,
