@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { RedisModule } from '@runpledge/server-kit/redis';
-import { AuthModule } from './auth/auth.module.js';
+import { AuthModule } from './identity/identity.module.js';
 import { env } from './config/env.js';
 import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
-import { SeoModule } from './seo/seo.module.js';
-import { SubscriptionController } from './subscription/subscription.controller.js';
-import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
+import { SeoModule } from './pages/pages.module.js';
+import { SubscriptionController } from './billing/subscription.controller.js';
+import { StripeWebhookController } from './billing/stripe-webhook.controller.js';
 
 @Module({
   imports: [

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
+import { AuthModule } from '../identity/identity.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
 import { PublicPages } from './public-pages.js';

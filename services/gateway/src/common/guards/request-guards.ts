@@ -1,8 +1,8 @@
 import { disallowedTextMessage, findDisallowedText } from '@runpledge/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { env } from '../config/env.js';
-import { WEBHOOK_ROUTE } from './webhook-route.decorator.js';
+import { env } from '../../config/env.js';
+import { WEBHOOK_ROUTE } from '../webhook-route.decorator.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
