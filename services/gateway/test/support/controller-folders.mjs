@@ -23,7 +23,10 @@ function controllersOf(root) {
     const type = dynamic ? dynamic.module : module;
     for (const key of ['controllers', 'imports']) {
       const listed = [...(Reflect.getMetadata(key, type) ?? []), ...(dynamic?.[key] ?? [])];
-      for (const item of listed) key === 'controllers' ? controllers.add(item) : visit(item);
+      for (const item of listed) {
+        if (key === 'controllers') controllers.add(item);
+        else visit(item);
+      }
     }
   };
   visit(root);
