@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../identity/identity.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
 import { PublicPages } from './public-pages.js';
@@ -10,7 +10,7 @@ import { TrainingStatsController } from './training-stats.controller.js';
 
 /** The Fitness calls of API.md, forwarded to the fitness service. */
 @Module({
-  imports: [AuthModule],
+  imports: [IdentityModule],
   controllers: [
     FitnessProfileController,
     StravaController,

@@ -22,4 +22,4 @@ import { RevokedSessions } from './revoked-sessions.js';
   ],
   exports: [RateLimitService, RevokedSessions],
 })
-export class AuthModule {}
+export class IdentityModule {}
