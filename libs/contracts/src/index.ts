@@ -26,6 +26,7 @@ export * from './billing/subscription-access.js';
 export * from './fitness/fitness.patterns.js';
 export * from './fitness/fitness.schemas.js';
 export * from './fitness/fitness.events.js';
+export * from './product/design-tokens.js';
 export * from './http/api-error.js';
 export * from './http/health.js';
 export * from './http/page-data.js';
