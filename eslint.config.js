@@ -68,6 +68,27 @@ export default tseslint.config(
     },
   },
   {
+    // common/guards/ sits a level deeper: it reaches the gateway's own folders with `../../`, and
+    // leaving src/ takes `../../../` (another service is also caught by boundaries/dependencies).
+    files: ['services/gateway/src/*/*/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@runpledge/server-kit',
+              message:
+                'Import a subpath (@runpledge/server-kit/config, /logging, /messaging, …): the barrel loads TypeORM.',
+            },
+          ],
+          patterns: [{ ...BY_WORKSPACE_NAME, group: ['../../../*/**', ...BY_WORKSPACE_NAME.group.slice(1)] }],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

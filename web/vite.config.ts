@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { bundleBudget } from './build/bundle-budget.ts';
+import { designTokens } from './build/design-tokens.ts';
 
 // Pinned to this folder so builds and tests behave the same from any working directory.
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -12,6 +13,7 @@ export default defineConfig({
   root: webRoot,
   base: '/',
   plugins: [
+    designTokens(fileURLToPath(new URL('./src/design-tokens.css', import.meta.url))),
     react(),
     tailwindcss(),
     // Brotli (quality 11) and gzip (level 9) copies of the hashed assets, made once here and served

@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CJK_FONTS, FONT_SUBSETS, FONT_WEIGHTS } from '../../services/gateway/src/seo/share-card.renderer.js';
+import { CJK_FONTS, FONT_SUBSETS, FONT_WEIGHTS } from '../../services/gateway/src/pages/drawing-fonts.js';
 // @ts-expect-error a plain ESM script of the Docker build, without types
 import * as pruner from '../../services/gateway/build/prune-share-card-assets.mjs';
 import { dockerfileStages } from './lib/dockerfile.js';

@@ -1,5 +1,6 @@
 // Starts and stops the whole product (migrations, services, gateway) as child processes.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
@@ -236,6 +237,12 @@ export async function startStack({
   readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS) || 60_000,
   /** Process name -> METRICS_PORT (METRICS_PORTS, freeMetricsPorts()); none when unset. */
   metricsPorts = {},
+  /**
+   * Redis keys of its own under the run's REDIS_PREFIX (in tests): queues, fixed job ids (e.g.
+   * `ensure-webhook-subscription`), the Strava budget and rate limits are per deployment, so two
+   * stacks of one jest run must not share them. The run's tear-down deletes the run's prefix.
+   */
+  ownRedisPrefix = env.NODE_ENV === 'test',
 }) {
   const processes = new Map();
   const emulators = await emulatorSettings(env, port, log);
@@ -245,6 +252,7 @@ export async function startStack({
     ...emulators?.stackEnv,
     PORT: String(port),
     PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`,
+    ...(ownRedisPrefix && { REDIS_PREFIX: `${env.REDIS_PREFIX ?? 'rp:'}stack-${randomBytes(3).toString('hex')}:` }),
   };
   if (emulators) {
     const proc = startProcess('emulators', { ...fullEnv, ...emulators.processEnv }, log);

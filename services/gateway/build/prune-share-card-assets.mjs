@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Removes the font files the share-card renderer never reads from the gateway image's
 // node_modules (Dockerfile, deps-gateway stage). satori reads woff, not woff2, and the cards draw
-// three weights only (FONT_WEIGHTS in services/gateway/src/seo/share-card.renderer.ts; the deploy
+// three weights only (FONT_WEIGHTS in services/gateway/src/pages/drawing-fonts.ts; the deploy
 // check share-card-assets.spec.ts keeps the two lists equal). Every other file stays: the CSS,
 // unicode.json (the renderer reads the slices' ranges there) and every Twemoji SVG (any emoji may be
 // asked for; the package holds nothing else but its licence and readme).

@@ -1,26 +1,26 @@
 import { Module } from '@nestjs/common';
 import { RedisModule } from '@runpledge/server-kit/redis';
-import { AuthModule } from './auth/auth.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { env } from './config/env.js';
 import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
+import { IdentityModule } from './identity/identity.module.js';
 import { NatsModule } from './nats/nats.module.js';
+import { PagesModule } from './pages/pages.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
-import { SeoModule } from './seo/seo.module.js';
-import { SubscriptionController } from './subscription/subscription.controller.js';
-import { StripeWebhookController } from './webhooks/stripe-webhook.controller.js';
 
+/** One module per service the gateway fronts (its folder holds the controllers of its /api segments), plus pages and health. */
 @Module({
   imports: [
     NatsModule,
     // Fail fast instead of queueing commands while Redis is away; callers have a fallback.
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
-    AuthModule,
+    IdentityModule,
     HealthModule,
     ProfilesModule,
+    BillingModule,
     FitnessModule,
-    SeoModule,
+    PagesModule,
   ],
-  controllers: [SubscriptionController, StripeWebhookController],
 })
 export class AppModule {}

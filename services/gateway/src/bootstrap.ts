@@ -12,11 +12,11 @@ import { AppModule } from './app.module.js';
 import { contentSecurityPolicyDirectives } from './common/content-security-policy.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { registerHttpMetrics } from './common/http-metrics.js';
-import { registerRequestGuards } from './common/request-guards.js';
+import { registerRequestGuards } from './common/guards/request-guards.js';
 import { env } from './config/env.js';
 import { ReadinessService } from './health/readiness.service.js';
-import { SharePreviewsService } from './seo/share-previews.service.js';
-import { registerSpaHosting } from './spa/spa-hosting.js';
+import { SharePreviewsService } from './pages/share-previews.service.js';
+import { registerSpaHosting } from './pages/spa-hosting.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { eventually, freePort, natsRequester } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { pageBody } from './support/api-client.js';
 
-type Stack = Awaited<ReturnType<typeof startStack>>;
 interface Runner {
   id: string;
   email: string;
@@ -163,11 +162,11 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
   };
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort() });
+    stack = await startGatewayStack();
     db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     // A busy machine may take minutes to start the stack (STACK_READY_TIMEOUT_MS).
-  }, 300_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await db?.end();

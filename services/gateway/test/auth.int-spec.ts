@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 
 describe('sign-up, sign-in, sessions and verification through the gateway', () => {
   let stack: Stack;
@@ -50,8 +48,8 @@ describe('sign-up, sign-in, sessions and verification through the gateway', () =
     }) as unknown as URL;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort() });
-  }, 60_000);
+    stack = await startGatewayStack();
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();

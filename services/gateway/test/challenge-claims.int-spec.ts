@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import type { Json } from './support/api-client.js';
 import { grantAccess } from './support/stack-users.js';
 
 jest.setTimeout(60_000);
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** Public-write budget per IP in this stack: small, so the limit can be reached. */
 const PUBLIC_WRITES_PER_IP = 5;
@@ -83,23 +81,15 @@ describe('challenge claims through the gateway', () => {
     call('POST', `/api/fundraising-challenges/${challengeId}/claims`, { body, ip });
 
   beforeAll(async () => {
-    stack = await startStack({
-      env: {
-        ...process.env,
-        TRUST_PROXY: 'true',
-        RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
-        // Password hashing on a shared, busy machine can outlast the default deadline.
-        RPC_TIMEOUT_MS: '30000',
-      },
-      port: await freePort(),
-      // A shared, busy machine can take minutes to start six processes.
-      readyTimeoutMs: 240_000,
+    stack = await startGatewayStack({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
     });
     nc = await connect({ servers: process.env.NATS_URL });
     alice = await signUp();
     bob = await signUp();
     await grantAccess(nc, alice.id, 'lifetime');
-  }, 300_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await nc?.close();

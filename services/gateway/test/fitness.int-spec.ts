@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 
 describe('the Fitness calls of API.md through the gateway, with the Strava emulator', () => {
   let stack: Stack;
@@ -59,15 +57,10 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
     (await call('GET', '/api/activities?limit=200', undefined, cookie)).body as { name: string }[];
 
   beforeAll(async () => {
-    stack = await startStack({
-      // Its own Redis keys: the strava-sync queue and the Strava budget are per deployment, so a job
-      // an earlier file's stack left in back-off (the webhook subscription has one fixed job id) or
-      // a queue paused by that stack's budget would otherwise hold this stack's subscription.
-      env: { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}fitness-routes:` },
-      port: await freePort(),
-    });
+    // The stack's own Redis keys (startStack): no other file's webhook-subscription job or Strava budget.
+    stack = await startGatewayStack();
     strava = stack.env.STRAVA_BASE_URL;
-  }, 60_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();

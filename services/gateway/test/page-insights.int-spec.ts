@@ -3,14 +3,12 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { PageInsights, ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
 import type { Json } from './support/api-client.js';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { grantAccess } from './support/stack-users.js';
 
 jest.setTimeout(60_000);
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** Page events per IP per minute in this stack: small, so the limit can be reached. */
 const PAGE_EVENTS_PER_IP = 8;
@@ -57,15 +55,9 @@ describe('owner insights and the race-day poster through the gateway', () => {
     call('POST', `/api/runner-profile/${page.id}/events`, { body, ip, ua });
 
   beforeAll(async () => {
-    stack = await startStack({
-      env: {
-        ...process.env,
-        TRUST_PROXY: 'true',
-        RATE_LIMIT_PAGE_EVENTS_PER_IP: String(PAGE_EVENTS_PER_IP),
-        RPC_TIMEOUT_MS: '30000',
-      },
-      port: await freePort(),
-      readyTimeoutMs: 240_000,
+    stack = await startGatewayStack({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_PAGE_EVENTS_PER_IP: String(PAGE_EVENTS_PER_IP),
     });
     nc = await connect({ servers: process.env.NATS_URL });
     alice = await signUp();
@@ -90,7 +82,7 @@ describe('owner insights and the race-day poster through the gateway', () => {
       expect(view.published).toBe(true);
       return view as ProfileView;
     });
-  }, 300_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await nc?.close();

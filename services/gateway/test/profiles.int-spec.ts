@@ -3,14 +3,14 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SLUG_TAKEN_MESSAGE, type Challenge, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startProcess, startStack, waitForReady } from '../../../scripts/lib/stack.mjs';
+import { startProcess, waitForReady } from '../../../scripts/lib/stack.mjs';
+import { startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { newSlug, pageBody } from './support/api-client.js';
 import { grantAccess } from './support/stack-users.js';
 
 // Room for a busy shared machine: events and cross-replica announcements are waited for.
 jest.setTimeout(30_000);
 
-type Stack = Awaited<ReturnType<typeof startStack>>;
 // Bodies are whatever the gateway answered; the assertions check their shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -81,17 +81,10 @@ describe('profiles routes through the gateway', () => {
     (await call<{ profile: ProfileView }>('GET', `/api/runner-profile/${slug}`, { cookie, base })).body.profile;
 
   beforeAll(async () => {
-    stack = await startStack({
-      env: {
-        ...process.env,
-        // Its own rate-limit keys: other files' stacks of this run post from the same address.
-        REDIS_PREFIX: `${process.env.REDIS_PREFIX}profiles-routes:`,
-        RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
-        RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: String(TOTALS_REFRESHES_PER_MINUTE),
-      },
-      port: await freePort(),
-      // The machine is shared and busy: give the stack room to start.
-      readyTimeoutMs: 150_000,
+    // The stack's own rate-limit keys (startStack), though other files' stacks post from the same address.
+    stack = await startGatewayStack({
+      RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
+      RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE: String(TOTALS_REFRESHES_PER_MINUTE),
     });
     // A second gateway replica: its cache must hear about changes made through the first.
     const port = await freePort();

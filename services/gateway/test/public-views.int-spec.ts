@@ -5,14 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { apiClient, newSlug, pageBody } from './support/api-client.js';
 import { forgetStravaLinks, grantAccess, signUp } from './support/stack-users.js';
 
 jest.setTimeout(120_000);
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
 
 describe('public views of a runner page carry nothing internal', () => {
   let stack: Stack;
@@ -63,12 +61,12 @@ describe('public views of a runner page carry nothing internal', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
+    stack = await startGatewayStack();
     nc = await connect({ servers: process.env.NATS_URL });
     db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     await forgetStravaLinks();
-  }, 200_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await forgetStravaLinks();

@@ -6,15 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { pngSize } from './support/share-fixtures.js';
 import { grantAccess } from './support/stack-users.js';
 
 // Cards are drawn on a busy shared machine; the first also loads the fonts.
 jest.setTimeout(60_000);
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
 
 /** The head of web/dist/index.html as Vite builds it, with the marked block of generic tags. */
 const INDEX_HTML = `<!doctype html>
@@ -80,7 +78,7 @@ describe('sharing previews through the gateway', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'rp-share-'));
     writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-    stack = await startStack({ env: { ...process.env, WEB_DIST: webDist }, port: await freePort() });
+    stack = await startGatewayStack({ WEB_DIST: webDist });
     nc = await connect({ servers: process.env.NATS_URL });
     await ensureEventStream(nc);
     const res = await get('/api/auth/signup', {
@@ -91,7 +89,7 @@ describe('sharing previews through the gateway', () => {
     expect(res.status).toBe(201);
     cookie = res.headers.get('set-cookie')!.split(';')[0]!;
     userId = ((await res.json()) as { user: { id: string } }).user.id;
-  }, 90_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await nc?.close();

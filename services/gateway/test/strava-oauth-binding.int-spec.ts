@@ -1,13 +1,11 @@
 // Issue 13 item 2: the Strava OAuth state is bound to the browser and the user that started it, and used once.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { createPage, forgetStravaLinks, signUp } from './support/stack-users.js';
 
 // Room for a busy shared machine: Strava syncs and webhook jobs are waited for.
 jest.setTimeout(90_000);
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
 
 describe('Strava OAuth state bound to the browser and user that started it', () => {
   let stack: Stack;
@@ -64,10 +62,10 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   const cookiePair = (setCookie: string) => setCookie.split(';')[0]!;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
+    stack = await startGatewayStack();
     strava = stack.env.STRAVA_BASE_URL;
     await forgetStravaLinks();
-  }, 200_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();

@@ -1,14 +1,13 @@
 // Issue 13 item 1: forged Strava webhooks, tried as an attacker would against the whole stack.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { forgetStravaLinks, signUp } from './support/stack-users.js';
 
 // Room for a busy shared machine: Strava syncs and webhook jobs are waited for.
 jest.setTimeout(90_000);
 
-type Stack = Awaited<ReturnType<typeof startStack>>;
 interface Seeded {
   athlete: { id: number };
   access_token: string;
@@ -88,17 +87,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
   };
 
   beforeAll(async () => {
-    stack = await startStack({
-      env: {
-        ...process.env,
-        // Its own Redis keys (queue, Strava budget, rate limits): see fitness.int-spec.ts.
-        REDIS_PREFIX: `${process.env.REDIS_PREFIX}strava-webhooks:`,
-        RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: String(WEBHOOK_BUDGET),
-      },
-      port: await freePort(),
-      // The machine is shared and busy: give the stack room to start.
-      readyTimeoutMs: 150_000,
-    });
+    stack = await startGatewayStack({ RATE_LIMIT_STRAVA_WEBHOOK_PER_IP: String(WEBHOOK_BUDGET) });
     strava = stack.env.STRAVA_BASE_URL;
     await forgetStravaLinks();
     // The worker subscribes at start; our subscription id is what Strava puts in every event.
@@ -110,7 +99,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
       },
       { timeoutMs: 30_000 },
     );
-  }, 200_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await stack?.stop();

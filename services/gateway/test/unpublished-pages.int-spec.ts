@@ -2,11 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
-import { startStack } from '../../../scripts/lib/stack.mjs';
+import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { createPage, grantAccess, signUp } from './support/stack-users.js';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
 
 describe('unpublished runner pages are 404 on every public read but to their owner', () => {
   let stack: Stack;
@@ -33,9 +31,9 @@ describe('unpublished runner pages are 404 on every public read but to their own
   ];
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 150_000 });
+    stack = await startGatewayStack();
     nc = await connect({ servers: process.env.NATS_URL });
-  }, 200_000);
+  }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await nc?.close();

@@ -17,7 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import type { AuthenticatedRequest } from '../auth/current-user.decorator.js';
+import type { AuthenticatedRequest } from '../identity/current-user.decorator.js';
 import { env } from '../config/env.js';
 
 /** What a key holds: the first request's fingerprint, then its answer once it has one. */

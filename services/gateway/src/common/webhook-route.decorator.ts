@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
 import { Public } from './public.decorator.js';
 
 /** Fastify route config key the request guards read on the route the router matched. */
@@ -18,3 +19,8 @@ declare module 'fastify' {
  * another path can claim the exemption.
  */
 export const WebhookRoute = (): MethodDecorator => applyDecorators(Public(), RouteConfig({ [WEBHOOK_ROUTE]: true }));
+
+/** True when the router matched a route marked @WebhookRoute() (never judged from the URL's spelling). */
+export function isWebhookRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.config?.[WEBHOOK_ROUTE] === true;
+}

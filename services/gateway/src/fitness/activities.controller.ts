@@ -20,7 +20,7 @@ import {
   type SessionUser,
 } from '@runpledge/contracts';
 import { z } from 'zod';
-import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
@@ -12,7 +12,7 @@ import { TrainingStatsController } from './training-stats.controller.js';
 /** The Fitness calls of API.md, forwarded to the fitness service. */
 @Module({
   // ProfilesModule: its change announcements keep PublicPages' published-pages cache fresh.
-  imports: [AuthModule, ProfilesModule],
+  imports: [IdentityModule, ProfilesModule],
   controllers: [
     FitnessProfileController,
     StravaController,

@@ -5,7 +5,7 @@ import {
   stravaConnectBodySchema,
   type SessionUser,
 } from '@runpledge/contracts';
-import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { assertOwnUserId } from './own-user-id.js';

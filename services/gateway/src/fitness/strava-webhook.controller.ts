@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { FITNESS, stravaWebhookEventSchema, stravaWebhookValidationSchema } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimitService } from '../auth/rate-limit.service.js';
+import { RateLimitService } from '../identity/rate-limit.service.js';
 import { Public } from '../common/public.decorator.js';
 import { WebhookRoute } from '../common/webhook-route.decorator.js';
 import { parseOrThrow } from '../common/validation.js';

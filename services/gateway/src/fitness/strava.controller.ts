@@ -9,8 +9,8 @@ import {
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { secure } from '../auth/auth-cookies.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import { secure } from '../identity/auth-cookies.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';

@@ -9,8 +9,8 @@ import {
   type SessionUser,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { RateLimitService } from '../auth/rate-limit.service.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import { RateLimitService } from '../identity/rate-limit.service.js';
 import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
 import { PROFILES, encouragementRequestSchema } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimitService } from '../auth/rate-limit.service.js';
+import { RateLimitService } from '../identity/rate-limit.service.js';
 import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';

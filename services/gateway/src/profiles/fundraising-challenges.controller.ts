@@ -7,7 +7,7 @@ import {
   type Challenge,
   type SessionUser,
 } from '@runpledge/contracts';
-import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { ProfileViewCache } from './profile-view.cache.js';

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { PROFILES, RUNNER_PROFILE_NOT_FOUND, type DonationsPage, type SessionUser } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { RateLimitService } from '../auth/rate-limit.service.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import { RateLimitService } from '../identity/rate-limit.service.js';
 import { Public } from '../common/public.decorator.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { idOr404 } from './route-ids.js';

@@ -8,8 +8,8 @@ import {
   type SessionUser,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { RateLimitService } from '../auth/rate-limit.service.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import { RateLimitService } from '../identity/rate-limit.service.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
 import { env } from '../config/env.js';
 import { ChallengeClaimsController } from './challenge-claims.controller.js';
 import { EncouragementController } from './encouragement.controller.js';
@@ -12,7 +12,7 @@ import { PublicProfileViews } from './public-profile-views.js';
 import { RunnerProfilesController } from './runner-profiles.controller.js';
 
 @Module({
-  imports: [AuthModule],
+  imports: [IdentityModule],
   controllers: [
     RunnerProfilesController,
     FundraisingChallengesController,

@@ -16,7 +16,7 @@ import {
   type SlugAvailability,
 } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { Idempotent } from '../common/idempotency.js';
 import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';

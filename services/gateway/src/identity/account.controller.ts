@@ -8,9 +8,9 @@ import {
   type SessionUser,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser } from '../auth/current-user.decorator.js';
-import { RateLimitService } from '../auth/rate-limit.service.js';
-import { clearAuthCookies } from '../auth/auth-cookies.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { RateLimitService } from './rate-limit.service.js';
+import { clearAuthCookies } from './auth-cookies.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 

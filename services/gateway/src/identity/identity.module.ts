@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
-import { AccessTokenGuard } from './access-token.guard.js';
+import { AccessTokenGuard } from '../common/guards/access-token.guard.js';
 import { AccessTokenKeys } from './access-token-keys.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
-import { AccountController } from '../account/account.controller.js';
+import { AccountController } from './account.controller.js';
 import { AuthController } from './auth.controller.js';
 import { RateLimitService } from './rate-limit.service.js';
 import { RevokedSessions } from './revoked-sessions.js';
@@ -22,4 +22,4 @@ import { RevokedSessions } from './revoked-sessions.js';
   ],
   exports: [RateLimitService, RevokedSessions],
 })
-export class AuthModule {}
+export class IdentityModule {}

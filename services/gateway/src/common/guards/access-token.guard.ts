@@ -3,19 +3,19 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { IDENTITY, type SessionUser } from '@runpledge/contracts';
 import type { FastifyReply } from 'fastify';
-import { IS_PUBLIC } from '../common/public.decorator.js';
-import { NatsRpcClient } from '../nats/nats-rpc.client.js';
-import { ACCESS_TOKEN_STRATEGY } from './access-token.strategy.js';
+import { IS_PUBLIC } from '../public.decorator.js';
+import { NatsRpcClient } from '../../nats/nats-rpc.client.js';
+import { ACCESS_TOKEN_STRATEGY } from '../../identity/access-token.strategy.js';
 import {
   clearAuthCookies,
   readAccessToken,
   readSessionToken,
   setAccessCookie,
   setSessionCookie,
-} from './auth-cookies.js';
-import type { AuthenticatedRequest } from './current-user.decorator.js';
-import { RevokedSessions } from './revoked-sessions.js';
-import { VerifiedTokens } from './verified-tokens.js';
+} from '../../identity/auth-cookies.js';
+import type { AuthenticatedRequest } from '../../identity/current-user.decorator.js';
+import { RevokedSessions } from '../../identity/revoked-sessions.js';
+import { VerifiedTokens } from '../../identity/verified-tokens.js';
 
 /**
  * Global guard: every route needs a signed-in caller unless marked `@Public()`. The access token

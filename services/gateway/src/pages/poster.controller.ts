@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { RUNNER_PROFILE_NOT_FOUND, type SessionUser } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUser } from '../auth/current-user.decorator.js';
+import { CurrentUser } from '../identity/current-user.decorator.js';
 import { idOr404 } from '../profiles/route-ids.js';
 import { PostersService, type PosterLookup } from './posters.service.js';
 import { matchesEtag } from './share-card.cache.js';

@@ -1,20 +1,12 @@
 import { renderAsync } from '@resvg/resvg-js';
-import { theMarathon } from '@runpledge/contracts';
+import { colorTokens, theMarathon } from '@runpledge/contracts';
 import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import QRCode from 'qrcode';
 import satori from 'satori';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
-import {
-  BRAND,
-  clamp,
-  drawableText,
-  h,
-  loadAdditionalAsset,
-  loadFonts,
-  logo,
-  type Node,
-} from './share-card.renderer.js';
+import { drawableText, loadAdditionalAsset, loadFonts } from './drawing-fonts.js';
+import { clamp, h, logo, type Node } from './drawing.js';
 
 const deflateAsync = promisify(deflate);
 
@@ -47,8 +39,8 @@ export function qrCode(url: string, size: number): Node {
   return h(
     'svg',
     { width: size, height: size, viewBox: `-4 -4 ${span} ${span}`, 'shape-rendering': 'crispEdges' },
-    h('rect', { x: -4, y: -4, width: span, height: span, fill: '#ffffff' }),
-    h('path', { d, fill: BRAND.neutral900 }),
+    h('rect', { x: -4, y: -4, width: span, height: span, fill: colorTokens.white }),
+    h('path', { d, fill: colorTokens.neutral[900] }),
   );
 }
 
@@ -65,8 +57,8 @@ function poster(c: PosterContent): Node {
         display: 'flex',
         flexDirection: 'column',
         fontFamily: 'Inter',
-        backgroundColor: '#ffffff',
-        color: BRAND.neutral900,
+        backgroundColor: colorTokens.white,
+        color: colorTokens.neutral[900],
       },
     },
     // Header: the brand on the cards' dark gradient.
@@ -77,9 +69,9 @@ function poster(c: PosterContent): Node {
           display: 'flex',
           flexDirection: 'column',
           padding: '72px 96px 80px',
-          color: '#ffffff',
-          backgroundColor: BRAND[900],
-          backgroundImage: `linear-gradient(135deg, ${BRAND[950]} 0%, ${BRAND[800]} 55%, ${BRAND[700]} 100%)`,
+          color: colorTokens.white,
+          backgroundColor: colorTokens.brand[900],
+          backgroundImage: `linear-gradient(135deg, ${colorTokens.brand[950]} 0%, ${colorTokens.brand[800]} 55%, ${colorTokens.brand[700]} 100%)`,
         },
       },
       h(
@@ -90,12 +82,12 @@ function poster(c: PosterContent): Node {
           'div',
           { style: { display: 'flex', marginLeft: 20, fontSize: 48, fontWeight: 800 } },
           h('span', {}, 'Run'),
-          h('span', { style: { color: BRAND.accent300 } }, 'Pledge'),
+          h('span', { style: { color: colorTokens.accent[300] } }, 'Pledge'),
         ),
       ),
       h(
         'div',
-        { style: { display: 'flex', marginTop: 72, fontSize: 44, fontWeight: 600, color: BRAND.accent300 } },
+        { style: { display: 'flex', marginTop: 72, fontSize: 44, fontWeight: 600, color: colorTokens.accent[300] } },
         'Cheer me on!',
       ),
       h(
@@ -114,10 +106,23 @@ function poster(c: PosterContent): Node {
       ),
       h(
         'div',
-        { style: { marginTop: 28, fontSize: 52, fontWeight: 600, color: BRAND[100], lineHeight: 1.2, ...clamp(2) } },
+        {
+          style: {
+            marginTop: 28,
+            fontSize: 52,
+            fontWeight: 600,
+            color: colorTokens.brand[100],
+            lineHeight: 1.2,
+            ...clamp(2),
+          },
+        },
         `Running ${theMarathon(marathon)}`,
       ),
-      h('div', { style: { display: 'flex', marginTop: 20, fontSize: 40, color: BRAND[200] } }, c.marathonDate),
+      h(
+        'div',
+        { style: { display: 'flex', marginTop: 20, fontSize: 40, color: colorTokens.brand[200] } },
+        c.marathonDate,
+      ),
     ),
     // The code, large enough to scan from a few metres away.
     h(
@@ -133,21 +138,30 @@ function poster(c: PosterContent): Node {
       },
       h(
         'div',
-        { style: { display: 'flex', padding: 24, borderRadius: 32, border: `6px solid ${BRAND[200]}` } },
+        { style: { display: 'flex', padding: 24, borderRadius: 32, border: `6px solid ${colorTokens.brand[200]}` } },
         qrCode(c.pageUrl, 600),
       ),
       h(
         'div',
-        { style: { display: 'flex', marginTop: 40, fontSize: 44, fontWeight: 600, color: BRAND[900] } },
+        { style: { display: 'flex', marginTop: 40, fontSize: 44, fontWeight: 600, color: colorTokens.brand[900] } },
         'Scan to follow my training and support my cause',
       ),
       h(
         'div',
-        { style: { marginTop: 20, fontSize: 48, fontWeight: 800, color: BRAND[700], maxWidth: 1050, ...clamp(1) } },
+        {
+          style: {
+            marginTop: 20,
+            fontSize: 48,
+            fontWeight: 800,
+            color: colorTokens.brand[700],
+            maxWidth: 1050,
+            ...clamp(1),
+          },
+        },
         c.pageAddress,
       ),
     ),
-    h('div', { style: { display: 'flex', height: 28, backgroundColor: BRAND.accent400 } }),
+    h('div', { style: { display: 'flex', height: 28, backgroundColor: colorTokens.accent[400] } }),
   );
 }
 
@@ -160,14 +174,19 @@ export interface RenderedPoster {
 
 /** The poster at A4, 150 dpi (satori lays it out, resvg paints it on libuv's thread pool). */
 export async function renderPoster(content: PosterContent): Promise<RenderedPoster> {
-  const svg = await satori(poster(content) as never, {
+  const svg = await posterSvg(content);
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return { png: image.asPng(), pixels: image.pixels };
+}
+
+/** The poster as SVG, its text drawn as paths. */
+export function posterSvg(content: PosterContent): Promise<string> {
+  return satori(poster(content) as never, {
     width: POSTER_WIDTH,
     height: POSTER_HEIGHT,
     fonts: loadFonts(),
     loadAdditionalAsset,
   });
-  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-  return { png: image.asPng(), pixels: image.pixels };
 }
 
 /**

@@ -1,14 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { pngSize } from '../../test/support/share-fixtures.js';
-import {
-  additionalAssetLoads,
-  drawableText,
-  loadAdditionalAsset,
-  renderShareCard,
-  renderSiteCard,
-  shareCardSvg,
-  type ShareCardContent,
-} from './share-card.renderer.js';
+import { additionalAssetLoads, drawableText, loadAdditionalAsset } from './drawing-fonts.js';
+import { renderShareCard, renderSiteCard, shareCardSvg, type ShareCardContent } from './share-card.renderer.js';
 
 const jane: ShareCardContent = {
   name: 'Jane Runner',
