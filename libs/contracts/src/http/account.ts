@@ -27,3 +27,16 @@ export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
 export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** What one service holds about the caller, as it exports it (each service names its own fields). */
+export const serviceAccountDataSchema = z.record(z.string(), z.unknown());
+
+/** GET /api/account/export: a JSON download gathered from every service. */
+export const accountExportSchema = z.object({
+  exportedAt: z.iso.datetime(),
+  identity: serviceAccountDataSchema,
+  profiles: serviceAccountDataSchema,
+  billing: serviceAccountDataSchema,
+  fitness: serviceAccountDataSchema,
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -11,6 +11,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** What sign-up, sign-in and GET /api/auth/me answer (the session travels in cookies, never in the body). */
+export const userResponseSchema = z.object({ user: userSchema });
+/** POST /api/auth/verify: the confirmed user. */
+export const verifyEmailResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+
 /** Spec 5 (Auth): trimmed, required, valid e-mail. */
 export const emailSchema = textField('Email', { error: 'Email is required' })
   .trim()

@@ -16,3 +16,5 @@ export * from './page-insights.js';
 export * from './profiles.js';
 export * from './strava.js';
 export * from './subscription.js';
+export * from './success.js';
+export * from './webhooks.js';

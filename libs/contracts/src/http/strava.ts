@@ -56,6 +56,9 @@ export const stravaWebhookValidationSchema = z.object({
   'hub.verify_token': z.string().optional(),
 });
 
+/** GET /api/webhooks/strava: the challenge echoed back when the verify token matches. */
+export const stravaWebhookChallengeSchema = z.object({ 'hub.challenge': z.string() });
+
 /** A Strava push event; they carry no signature, so they are hints that are re-read from the API. */
 export const stravaWebhookEventSchema = z.object({
   object_type: z.enum(['activity', 'athlete']),

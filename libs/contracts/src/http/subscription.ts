@@ -36,7 +36,12 @@ export const createCheckoutRequestSchema = z.object({
 });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
-export type CreateCheckoutResponse = { url: string } | { lifetimeAccess: true; message: string };
+/** Stripe Checkout's URL, or (a lifetime code) nothing to pay: the page is live at once. */
+export const createCheckoutResponseSchema = z.union([
+  z.object({ url: z.url() }),
+  z.object({ lifetimeAccess: z.literal(true), message: z.string() }),
+]);
+export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
 
 /** Body of POST /api/subscription/reconcile: the Checkout Session id the success URL carried back. */
 export const reconcileCheckoutRequestSchema = z.object({
@@ -48,7 +53,8 @@ export const billingPortalRequestSchema = z.object({
   returnUrl: siteUrl('returnUrl must be a URL on this site'),
 });
 
-export type BillingPortalResponse = { url: string };
+export const billingPortalResponseSchema = z.object({ url: z.url() });
+export type BillingPortalResponse = z.infer<typeof billingPortalResponseSchema>;
 
 /** GET /api/subscription/config: test mode shows a badge on /payment. */
 export const billingConfigSchema = z.object({ testMode: z.boolean() });

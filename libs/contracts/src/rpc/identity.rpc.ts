@@ -42,8 +42,8 @@ const sameShapes: [
 void sameShapes;
 
 /**
- * identity's request-reply patterns: pattern → request schema → response schema. (The health ping and
- * the account export are patterns every service answers, typed once for all; not here yet.)
+ * identity's request-reply patterns: pattern → request schema → response schema (the health ping and
+ * the account export, which every service answers, are in SHARED_RPC).
  */
 export const IDENTITY_RPC = {
   [IDENTITY.users.get]: rpcContract(getUserRequestSchema, userSchema),

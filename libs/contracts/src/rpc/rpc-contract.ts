@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { successSchema } from '../http/success.js';
 
 /**
  * One request-reply pattern's contract: what the caller sends (validated by the handler) and what
@@ -23,8 +24,8 @@ export type RpcRequest<C extends RpcContract> = z.input<C['request']>;
 /** What the handler of a contract answers. */
 export type RpcResponse<C extends RpcContract> = z.output<C['response']>;
 
-/** The answer of a command that returns nothing else. */
-export const rpcSuccessSchema = z.object({ success: z.literal(true) });
+/** The answer of a command that returns nothing else (the same schema as the HTTP `{ success: true }`). */
+export const rpcSuccessSchema = successSchema;
 /** A request without fields (a ping, a list). */
 export const emptyRequestSchema = z.object({}).strict();
 

@@ -1,12 +1,33 @@
+import { BILLING } from './billing.patterns.js';
+import { BILLING_RPC } from './billing.rpc.js';
+import { FITNESS } from './fitness.patterns.js';
+import { FITNESS_RPC } from './fitness.rpc.js';
+import { IDENTITY } from './identity.patterns.js';
 import { IDENTITY_RPC } from './identity.rpc.js';
+import { PROFILES } from './profiles.patterns.js';
 import { PROFILES_RPC } from './profiles.rpc.js';
 import type { RpcRequest, RpcResponse } from './rpc-contract.js';
+import { SHARED_RPC } from './shared.rpc.js';
 
 /**
- * Every typed pattern of every service (identity and profiles so far; billing and fitness still go
- * through the gateway's untyped `send<T>`).
+ * Every typed pattern of every service: identity, profiles, billing, fitness and the patterns all four
+ * answer (health ping, account export). The gateway calls them only through `rpc.call`.
  */
-export const RPC_CONTRACTS = { ...IDENTITY_RPC, ...PROFILES_RPC } as const;
+export const RPC_CONTRACTS = { ...SHARED_RPC, ...IDENTITY_RPC, ...PROFILES_RPC, ...BILLING_RPC, ...FITNESS_RPC } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
 export type RpcResponseOf<P extends TypedRpcPattern> = RpcResponse<(typeof RPC_CONTRACTS)[P]>;
+
+/** Every pattern string of a service's pattern object (`IDENTITY`, `PROFILES`, …). */
+type PatternsOf<T> = T extends string ? T : { [K in keyof T]: PatternsOf<T[K]> }[keyof T];
+/** Patterns of the four services that have no contract in RPC_CONTRACTS: none may exist. */
+export type UntypedRpcPattern = Exclude<
+  PatternsOf<typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS>,
+  TypedRpcPattern
+>;
+type MustBeTrue<T extends true> = T;
+/**
+ * Fails `tsc` when a service gains a pattern without a contract (the gateway has no untyped call:
+ * every request and answer is checked against RPC_CONTRACTS).
+ */
+export type EveryPatternTyped = MustBeTrue<[UntypedRpcPattern] extends [never] ? true : false>;

@@ -6,16 +6,11 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type RpcPattern = `${ServiceName}.${string}.${string}`;
 
 /** Every service answers this ping with its name; the gateway's readiness check uses it. */
-export function healthPattern(service: ServiceName): RpcPattern {
+export function healthPattern<S extends ServiceName>(service: S): `${S}.health.ping` {
   return `${service}.health.ping`;
-}
-export interface HealthPingReply {
-  service: ServiceName;
-  status: 'ok';
-  uptimeSeconds: number;
 }
 
 /** Every service answers what it holds about a user for "export my data" (GET /api/account/export). */
-export function accountExportPattern(service: ServiceName): RpcPattern {
+export function accountExportPattern<S extends ServiceName>(service: S): `${S}.account.export` {
   return `${service}.account.export`;
 }

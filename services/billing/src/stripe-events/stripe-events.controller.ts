@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { BILLING, stripeEventDeliverySchema } from '@runpledge/contracts';
+import { BILLING, stripeEventDeliverySchema, type StripeEventOutcome } from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
-import { StripeEventsService, type StripeEventOutcome } from './stripe-events.service.js';
+import { StripeEventsService } from './stripe-events.service.js';
 
 @Controller()
 export class StripeEventsController {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { StripeEventDelivery } from '@runpledge/contracts';
+import type { StripeEventDelivery, StripeEventOutcome } from '@runpledge/contracts';
 import { DomainEvents, LOGGER, Mailer, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
@@ -10,8 +10,6 @@ import { StripeClient } from '../stripe/stripe.client.js';
 import { SubscriptionsService, type ClaimInTransaction } from '../subscriptions/subscriptions.service.js';
 import { ProcessedStripeEventsRepository } from './processed-stripe-events.repository.js';
 import { trialEndingMail } from './trial-ending-mail.js';
-
-export type StripeEventOutcome = 'handled' | 'duplicate' | 'ignored';
 
 const userIdSchema = z.uuid();
 

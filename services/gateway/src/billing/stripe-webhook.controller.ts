@@ -19,7 +19,7 @@ export class StripeWebhookController {
     if (typeof signature !== 'string' || !request.rawBody) {
       throw new BadRequestException('Missing Stripe signature or body');
     }
-    await this.rpc.send(BILLING.stripeEvent.handle, { payload: request.rawBody, signature });
+    await this.rpc.call(BILLING.stripeEvent.handle, { payload: request.rawBody, signature });
     return { received: true };
   }
 }

@@ -28,7 +28,7 @@ export class SubscriptionController {
 
   @Get('check')
   check(@CurrentUser() caller: SessionUser): Promise<SubscriptionCheck> {
-    return this.rpc.send<SubscriptionCheck>(BILLING.subscription.check, { userId: caller.id });
+    return this.rpc.call(BILLING.subscription.check, { userId: caller.id });
   }
 
   @Post('create-checkout')
@@ -46,7 +46,7 @@ export class SubscriptionController {
     assertOnThisSite(checkout.cancelUrl, request, 'cancelUrl');
     // A code is a guess until billing accepts it.
     if (checkout.discountCode) await this.rateLimits.consumeBilling(caller.id, request.ip, reply);
-    return this.rpc.send<CreateCheckoutResponse>(BILLING.checkout.create, { ...checkout, email: caller.email });
+    return this.rpc.call(BILLING.checkout.create, { ...checkout, email: caller.email });
   }
 
   /** Back from Checkout with the session id: billing takes the state from Stripe at once. */
@@ -60,7 +60,7 @@ export class SubscriptionController {
   ): Promise<SubscriptionCheck> {
     const { sessionId } = parseOrThrow(reconcileCheckoutRequestSchema, body);
     await this.rateLimits.consumeBilling(caller.id, request.ip, reply);
-    return this.rpc.send<SubscriptionCheck>(BILLING.checkout.reconcile, { userId: caller.id, sessionId });
+    return this.rpc.call(BILLING.checkout.reconcile, { userId: caller.id, sessionId });
   }
 
   /** Stripe's customer portal (card, invoices, cancel anytime) for the caller. */
@@ -75,12 +75,12 @@ export class SubscriptionController {
     const { returnUrl } = parseOrThrow(billingPortalRequestSchema, body);
     assertOnThisSite(returnUrl, request, 'returnUrl');
     await this.rateLimits.consumeBilling(caller.id, request.ip, reply);
-    return this.rpc.send<BillingPortalResponse>(BILLING.portal.create, { userId: caller.id, returnUrl });
+    return this.rpc.call(BILLING.portal.create, { userId: caller.id, returnUrl });
   }
 
   @Public()
   @Get('config')
   config(): Promise<BillingConfig> {
-    return this.rpc.send<BillingConfig>(BILLING.config.get, {});
+    return this.rpc.call(BILLING.config.get, {});
   }
 }

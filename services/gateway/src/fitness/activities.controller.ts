@@ -54,7 +54,7 @@ export class ActivitiesController {
     } else if (ownerId !== user?.id) {
       await this.pages.assertVisible({ userId: ownerId, viewerUserId: user?.id });
     }
-    return this.rpc.send(FITNESS.activities.list, { ...rest, userId: ownerId, viewerUserId: user?.id });
+    return this.rpc.call(FITNESS.activities.list, { ...rest, userId: ownerId, viewerUserId: user?.id });
   }
 
   /** A run entered by hand. */
@@ -63,7 +63,7 @@ export class ActivitiesController {
   @HttpCode(201)
   create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<Activity> {
     const input = parseOrThrow(manualActivityInputSchema, body);
-    return this.rpc.send(FITNESS.activities.create, { ...input, userId: user.id });
+    return this.rpc.call(FITNESS.activities.create, { ...input, userId: user.id });
   }
 
   /** The caller's own run entered by hand (404 otherwise); the stats are computed from what is stored. */
@@ -71,12 +71,12 @@ export class ActivitiesController {
   update(@CurrentUser() user: SessionUser, @Param('id') id: string, @Body() body: unknown): Promise<Activity> {
     const activityId = parseOrThrow(activityIdSchema, id);
     const input = parseOrThrow(manualActivityInputSchema, body);
-    return this.rpc.send(FITNESS.activities.update, { ...input, activityId, userId: user.id });
+    return this.rpc.call(FITNESS.activities.update, { ...input, activityId, userId: user.id });
   }
 
   @Delete(':id')
   delete(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<{ success: true }> {
     const activityId = parseOrThrow(activityIdSchema, id);
-    return this.rpc.send(FITNESS.activities.delete, { userId: user.id, activityId });
+    return this.rpc.call(FITNESS.activities.delete, { userId: user.id, activityId });
   }
 }

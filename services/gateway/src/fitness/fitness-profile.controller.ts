@@ -22,6 +22,6 @@ export class FitnessProfileController {
   ): Promise<FitnessProfile> {
     const request = parseOrThrow(fitnessProfileRequestSchema, { profileId });
     await this.pages.assertVisible({ profileId: request.profileId, viewerUserId: user?.id });
-    return this.rpc.send<FitnessProfile>(FITNESS.fitnessProfile.get, request);
+    return this.rpc.call(FITNESS.fitnessProfile.get, request);
   }
 }

@@ -19,7 +19,7 @@ export class StravaSetupController {
   connect(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ success: true }> {
     assertOwnUserId(user, body);
     const payload = parseOrThrow(stravaConnectBodySchema, { ...(body as object), userId: user.id });
-    return this.rpc.send(FITNESS.strava.connect, payload);
+    return this.rpc.call(FITNESS.strava.connect, payload);
   }
 
   @Post('complete-setup')
@@ -27,6 +27,6 @@ export class StravaSetupController {
   completeSetup(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<{ success: true }> {
     assertOwnUserId(user, body);
     const payload = parseOrThrow(stravaCompleteSetupBodySchema, { ...(body as object), userId: user.id });
-    return this.rpc.send(FITNESS.strava.completeSetup, payload);
+    return this.rpc.call(FITNESS.strava.completeSetup, payload);
   }
 }

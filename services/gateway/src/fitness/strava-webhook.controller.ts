@@ -21,7 +21,7 @@ export class StravaWebhookController {
   /** Subscription validation: echoes hub.challenge when hub.verify_token matches (403 otherwise). */
   @Get()
   validate(@Query() query: unknown): Promise<{ 'hub.challenge': string }> {
-    return this.rpc.send(
+    return this.rpc.call(
       FITNESS.strava.validateWebhook,
       parseOrThrow(stravaWebhookValidationSchema, query),
       WEBHOOK_RPC_TIMEOUT_MS,
@@ -38,7 +38,7 @@ export class StravaWebhookController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ received: true }> {
     await this.rateLimits.consume('stravaWebhookIp', request.ip, reply);
-    return this.rpc.send(
+    return this.rpc.call(
       FITNESS.strava.webhookEvent,
       parseOrThrow(stravaWebhookEventSchema, body),
       WEBHOOK_RPC_TIMEOUT_MS,

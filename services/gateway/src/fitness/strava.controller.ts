@@ -3,6 +3,7 @@ import {
   FITNESS,
   FITNESS_LIMITS,
   STRAVA_OAUTH_COOKIE,
+  stravaAuthorizeRequestSchema,
   stravaCallbackQuerySchema,
   type SessionUser,
   type StravaSyncReply,
@@ -36,9 +37,9 @@ export class StravaController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const nonce = randomBytes(32).toString('base64url');
-    const { url } = await this.rpc.send<{ url: string }>(FITNESS.strava.authorizeUrl, {
+    const { url } = await this.rpc.call(FITNESS.strava.authorizeUrl, {
       userId: user.id,
-      profileSlug,
+      profileSlug: parseOrThrow(stravaAuthorizeRequestSchema.shape.profileSlug, profileSlug),
       nonce,
     });
     void reply.setCookie(STRAVA_OAUTH_COOKIE.name, nonce, {
@@ -72,7 +73,7 @@ export class StravaController {
       secure: secure(request),
       path: STRAVA_OAUTH_COOKIE.path,
     });
-    const { redirectTo } = await this.rpc.send<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, {
+    const { redirectTo } = await this.rpc.call(FITNESS.strava.completeAuthorization, {
       ...params,
       userId: user?.id,
       nonce,
@@ -88,7 +89,7 @@ export class StravaController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StravaSyncReply & { statusCode?: number; message?: string }> {
     assertOwnUserId(user, body);
-    const result = await this.rpc.send<StravaSyncReply>(FITNESS.strava.sync, { userId: user.id }, SYNC_RPC_TIMEOUT_MS);
+    const result = await this.rpc.call(FITNESS.strava.sync, { userId: user.id }, SYNC_RPC_TIMEOUT_MS);
     if ('needsReconnect' in result) {
       void reply.status(409);
       return { statusCode: 409, ...result, message: result.error };
@@ -100,6 +101,6 @@ export class StravaController {
   @Post('disconnect')
   @HttpCode(200)
   disconnect(@CurrentUser() user: SessionUser): Promise<{ success: true }> {
-    return this.rpc.send(FITNESS.strava.disconnect, { userId: user.id });
+    return this.rpc.call(FITNESS.strava.disconnect, { userId: user.id });
   }
 }

@@ -22,6 +22,6 @@ export class TrainingStatsController {
   ): Promise<TrainingStats> {
     const request = parseOrThrow(trainingStatsRequestSchema, { profileId, viewerUserId: user?.id });
     await this.pages.assertVisible({ profileId: request.profileId, viewerUserId: user?.id });
-    return this.rpc.send(FITNESS.trainingStats.get, request);
+    return this.rpc.call(FITNESS.trainingStats.get, request);
   }
 }

@@ -52,7 +52,7 @@ export class ReadinessService implements OnApplicationBootstrap, BeforeApplicati
     await Promise.all(
       SERVICE_NAMES.map(async (service) => {
         try {
-          await this.rpc.send(healthPattern(service), {}, env.HEALTH_TIMEOUT_MS);
+          await this.rpc.call(healthPattern(service), {}, env.HEALTH_TIMEOUT_MS);
           this.services[service] = 'up';
         } catch {
           this.services[service] = 'down';

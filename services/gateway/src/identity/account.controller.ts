@@ -32,10 +32,10 @@ export class AccountController {
     await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const owner = { userId: caller.id };
     const [identity, profiles, billing, fitness] = await Promise.all([
-      this.rpc.send<Record<string, unknown>>(IDENTITY.account.export, owner),
-      this.rpc.send<Record<string, unknown>>(PROFILES.account.export, owner),
-      this.rpc.send<Record<string, unknown>>(BILLING.account.export, owner),
-      this.rpc.send<Record<string, unknown>>(FITNESS.account.export, owner),
+      this.rpc.call(IDENTITY.account.export, owner),
+      this.rpc.call(PROFILES.account.export, owner),
+      this.rpc.call(BILLING.account.export, owner),
+      this.rpc.call(FITNESS.account.export, owner),
     ]);
     const exportedAt = new Date().toISOString();
     void reply

@@ -100,7 +100,7 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     data: RpcRequestOf<P>,
     timeoutMs = env.RPC_TIMEOUT_MS,
   ): Promise<RpcResponseOf<P>> {
-    const response = await this.send<RpcResponseOf<P>>(pattern, data, timeoutMs);
+    const response = await this.timed<RpcResponseOf<P>>(pattern, data, timeoutMs);
     if (env.RPC_VALIDATE_RESPONSES) {
       const checked = RPC_CONTRACTS[pattern].response.safeParse(response);
       if (!checked.success) throw new Error(`${pattern} answered outside its contract: ${checked.error.message}`);
@@ -108,8 +108,7 @@ export class NatsRpcClient implements OnModuleInit, OnApplicationShutdown {
     return response;
   }
 
-  /** A call to a pattern without a contract yet: `T` is taken on trust. */
-  async send<T>(pattern: string, data: unknown, timeoutMs = env.RPC_TIMEOUT_MS): Promise<T> {
+  private async timed<T>(pattern: string, data: unknown, timeoutMs: number): Promise<T> {
     const route = this.routeOf(pattern);
     const start = process.hrtime.bigint();
     try {

@@ -35,7 +35,23 @@ describe('responses against /api/openapi.json', () => {
     );
     // Errors and operations without a documented body are not checked here.
     expect(undocumentedResponse('GET', url, 404, { message: 'Not found' })).toBeUndefined();
-    expect(undocumentedResponse('GET', '/api/auth/me', 200, { anything: 1 })).toBeUndefined();
+    expect(undocumentedResponse('GET', '/api/health/live', 200, { anything: 1 })).toBeUndefined();
     expect(undocumentedResponse('GET', '/api/subscription/config?x=1', 200, { testMode: 'yes' })).toMatch(/boolean/);
+  });
+
+  it('checks the identity, billing and fitness answers typed in the RPC tables', () => {
+    const user = { id: randomUUID(), email: 'a@example.com', emailVerified: true, createdAt: new Date().toISOString() };
+    expect(undocumentedResponse('GET', '/api/auth/me', 200, { user })).toBeUndefined();
+    // A session token in the body would be a leak: the answer carries the user only.
+    expect(undocumentedResponse('POST', '/api/auth/signin', 200, { user, sessionToken: 'x' })).toMatch(
+      /additionalProperties/,
+    );
+    expect(undocumentedResponse('POST', '/api/subscription/create-checkout', 200, { url: 'not a url' })).toMatch(
+      /url|lifetimeAccess/,
+    );
+    expect(undocumentedResponse('POST', '/api/webhooks/stripe', 200, { received: true })).toBeUndefined();
+    expect(undocumentedResponse('DELETE', `/api/activities/${randomUUID()}`, 200, { success: false })).toMatch(
+      /success|const/,
+    );
   });
 });

@@ -37,28 +37,48 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('GET', '/openapi.json', 'operations', 'This document', { public: true }),
   op('GET', '/docs', 'operations', 'This document as a page', { public: true }),
 
-  op('POST', '/auth/signup', 'auth', 'Create an account', { public: true, body: contracts.signUpRequestSchema }),
-  op('POST', '/auth/signin', 'auth', 'Sign in', { public: true, body: contracts.signInRequestSchema }),
-  op('POST', '/auth/signout', 'auth', 'Sign out this session', { public: true }),
-  op('POST', '/auth/signout-everywhere', 'auth', 'Sign out every session'),
-  op('POST', '/auth/change-password', 'auth', 'Change the password', { body: contracts.changePasswordRequestSchema }),
-  op('GET', '/auth/me', 'auth', 'The signed-in user'),
+  op('POST', '/auth/signup', 'auth', 'Create an account', {
+    public: true,
+    body: contracts.signUpRequestSchema,
+    response: contracts.userResponseSchema,
+  }),
+  op('POST', '/auth/signin', 'auth', 'Sign in', {
+    public: true,
+    body: contracts.signInRequestSchema,
+    response: contracts.userResponseSchema,
+  }),
+  op('POST', '/auth/signout', 'auth', 'Sign out this session', { public: true, response: contracts.successSchema }),
+  op('POST', '/auth/signout-everywhere', 'auth', 'Sign out every session', { response: contracts.successSchema }),
+  op('POST', '/auth/change-password', 'auth', 'Change the password', {
+    body: contracts.changePasswordRequestSchema,
+    response: contracts.successSchema,
+  }),
+  op('GET', '/auth/me', 'auth', 'The signed-in user', { response: contracts.userResponseSchema }),
   op('POST', '/auth/verify', 'auth', 'Confirm an e-mail address', {
     public: true,
     body: contracts.verifyEmailRequestSchema,
+    response: contracts.verifyEmailResponseSchema,
   }),
   op('POST', '/auth/password-reset', 'auth', 'Ask for a password-reset e-mail', {
     public: true,
     body: contracts.passwordResetRequestSchema,
+    response: contracts.successSchema,
   }),
   op('POST', '/auth/password-reset/confirm', 'auth', 'Set a new password with a reset token', {
     public: true,
     body: contracts.passwordResetConfirmSchema,
+    response: contracts.successSchema,
   }),
-  op('POST', '/auth/change-email', 'auth', 'Change the e-mail address', { body: contracts.changeEmailRequestSchema }),
+  op('POST', '/auth/change-email', 'auth', 'Change the e-mail address', {
+    body: contracts.changeEmailRequestSchema,
+    response: contracts.successSchema,
+  }),
 
-  op('GET', '/account/export', 'account', 'Export all of my data'),
-  op('DELETE', '/account', 'account', 'Delete my account', { body: contracts.deleteAccountRequestSchema }),
+  op('GET', '/account/export', 'account', 'Export all of my data', { response: contracts.accountExportSchema }),
+  op('DELETE', '/account', 'account', 'Delete my account', {
+    body: contracts.deleteAccountRequestSchema,
+    response: contracts.successSchema,
+  }),
 
   op('POST', '/runner-profile', 'profiles', 'Create a fundraising page', {
     body: contracts.createProfileRequestSchema,
@@ -137,13 +157,15 @@ export const API_OPERATIONS: ApiOperation[] = [
     public: true,
     query: contracts.stravaCallbackQuerySchema,
   }),
-  op('POST', '/strava/sync', 'fitness', 'Sync my Strava activities now'),
-  op('POST', '/strava/disconnect', 'fitness', 'Disconnect Strava'),
+  op('POST', '/strava/sync', 'fitness', 'Sync my Strava activities now', { response: contracts.stravaSyncReplySchema }),
+  op('POST', '/strava/disconnect', 'fitness', 'Disconnect Strava', { response: contracts.successSchema }),
   op('POST', '/fitness/strava/connect', 'fitness', 'Connect Strava (app flow)', {
     body: contracts.stravaConnectBodySchema,
+    response: contracts.successSchema,
   }),
   op('POST', '/fitness/strava/complete-setup', 'fitness', 'Finish the Strava setup', {
     body: contracts.stravaCompleteSetupBodySchema,
+    response: contracts.successSchema,
   }),
   op('GET', '/fitness-profile/:profileId', 'fitness', 'Training summary of a page', {
     public: true,
@@ -153,33 +175,51 @@ export const API_OPERATIONS: ApiOperation[] = [
     public: true,
     response: contracts.trainingStatsSchema,
   }),
-  op('GET', '/activities', 'fitness', 'Activities of a page', { public: true, query: contracts.activitiesQuerySchema }),
-  op('POST', '/activities', 'fitness', 'Add a manual activity', { body: contracts.manualActivityInputSchema }),
-  op('PUT', '/activities/:id', 'fitness', 'Edit a manual activity', { body: contracts.manualActivityInputSchema }),
-  op('DELETE', '/activities/:id', 'fitness', 'Delete an activity'),
+  op('GET', '/activities', 'fitness', 'Activities of a page', {
+    public: true,
+    query: contracts.activitiesQuerySchema,
+    response: z.array(contracts.activitySchema),
+  }),
+  op('POST', '/activities', 'fitness', 'Add a manual activity', {
+    body: contracts.manualActivityInputSchema,
+    response: contracts.activitySchema,
+  }),
+  op('PUT', '/activities/:id', 'fitness', 'Edit a manual activity', {
+    body: contracts.manualActivityInputSchema,
+    response: contracts.activitySchema,
+  }),
+  op('DELETE', '/activities/:id', 'fitness', 'Delete an activity', { response: contracts.successSchema }),
 
   op('GET', '/subscription/check', 'subscription', 'My subscription', { response: contracts.subscriptionCheckSchema }),
   op('POST', '/subscription/create-checkout', 'subscription', 'Start a Stripe checkout', {
     body: contracts.createCheckoutRequestSchema,
+    response: contracts.createCheckoutResponseSchema,
   }),
   op('POST', '/subscription/reconcile', 'subscription', 'Reconcile a finished checkout', {
     body: contracts.reconcileCheckoutRequestSchema,
+    response: contracts.subscriptionCheckSchema,
   }),
   op('POST', '/subscription/portal', 'subscription', 'Open the Stripe billing portal', {
     body: contracts.billingPortalRequestSchema,
+    response: contracts.billingPortalResponseSchema,
   }),
   op('GET', '/subscription/config', 'subscription', 'Public billing settings', {
     public: true,
     response: contracts.billingConfigSchema,
   }),
 
-  op('POST', '/webhooks/stripe', 'webhooks', 'Stripe events (signed)', { public: true }),
+  op('POST', '/webhooks/stripe', 'webhooks', 'Stripe events (signed)', {
+    public: true,
+    response: contracts.webhookReceivedSchema,
+  }),
   op('GET', '/webhooks/strava', 'webhooks', 'Strava subscription validation', {
     public: true,
     query: contracts.stravaWebhookValidationSchema,
+    response: contracts.stravaWebhookChallengeSchema,
   }),
   op('POST', '/webhooks/strava', 'webhooks', 'Strava events', {
     public: true,
     body: contracts.stravaWebhookEventSchema,
+    response: contracts.webhookReceivedSchema,
   }),
 ];
