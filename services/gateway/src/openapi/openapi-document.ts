@@ -48,6 +48,40 @@ const ERROR = {
   },
 };
 
+/** What a 2xx answer holds: the contracts schema of its JSON, a file of a media type, a redirect or nothing. */
+function success(operation: ApiOperation): Record<string, unknown> {
+  const { response, answers } = operation;
+  if (response)
+    return {
+      '2XX': { description: 'Done', content: { 'application/json': { schema: jsonSchema(response, 'output') } } },
+    };
+  switch (answers) {
+    case 'redirect':
+      return {
+        '302': {
+          description: 'Redirect',
+          headers: { Location: { schema: { type: 'string', format: 'uri-reference' } } },
+        },
+      };
+    case 'no content':
+      return { '204': { description: 'Done, no body' } };
+    case undefined:
+      // Not allowed in API_OPERATIONS (openapi-responses.spec.ts); kept vague rather than failing the gateway.
+      return { '2XX': { description: 'Done' } };
+    case 'image/png':
+    case 'application/pdf':
+      // OpenAPI 3.1: a binary body is described by its media type alone.
+      return { '200': { description: 'Done', content: { [answers]: {} } } };
+    default:
+      return {
+        '200': {
+          description: 'Done',
+          content: { [answers]: { schema: { type: answers === 'text/html' ? 'string' : 'object' } } },
+        },
+      };
+  }
+}
+
 /** The OpenAPI 3.1 document of `/api`, built once from API_OPERATIONS and the contracts schemas. */
 export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -64,15 +98,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       ...(operation.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body) } } } }
         : {}),
-      responses: {
-        '2XX': {
-          description: 'Done',
-          ...(operation.response
-            ? { content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } } }
-            : {}),
-        },
-        default: ERROR,
-      },
+      responses: { ...success(operation), default: ERROR },
     };
   }
   return {

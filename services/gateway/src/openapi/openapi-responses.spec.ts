@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { undocumentedResponse } from '../../test/support/openapi-responses.js';
 import { buildOpenApiDocument } from './openapi-document.js';
+import { API_OPERATIONS } from './operations.js';
 
 // The helper the integration tests' apiClient runs on every answer: it must accept what the
 // contracts describe and refuse anything else.
@@ -23,6 +24,18 @@ describe('responses against /api/openapi.json', () => {
     });
   });
 
+  it('says what every operation answers: a contracts schema, or a media type, redirect or no body', () => {
+    const vague = API_OPERATIONS.filter((op) => (op.response === undefined) === (op.answers === undefined));
+    expect(vague.map((op) => `${op.method} ${op.path}`)).toEqual([]);
+    const document = buildOpenApiDocument('http://localhost') as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const card = document.paths['/api/og-image.png']?.get?.responses;
+    expect(Object.keys(card?.['200']?.content ?? {})).toEqual(['image/png']);
+    expect(document.paths['/api/strava/callback']?.get?.responses).toHaveProperty('302');
+    expect(document.paths['/api/runner-profile/{id}/events']?.post?.responses).toHaveProperty('204');
+  });
+
   it('accepts a matching answer and refuses a missing, mistyped or undocumented field', () => {
     const url = `/api/fitness-profile/${randomUUID()}`;
     expect(undocumentedResponse('GET', url, 200, fitnessProfile)).toBeUndefined();
@@ -35,7 +48,10 @@ describe('responses against /api/openapi.json', () => {
     );
     // Errors and operations without a documented body are not checked here.
     expect(undocumentedResponse('GET', url, 404, { message: 'Not found' })).toBeUndefined();
-    expect(undocumentedResponse('GET', '/api/health/live', 200, { anything: 1 })).toBeUndefined();
+    expect(undocumentedResponse('GET', '/api/og-image.png', 200, { anything: 1 })).toBeUndefined();
+    expect(undocumentedResponse('GET', '/api/health/live', 200, { anything: 1 })).toMatch(
+      /additionalProperties|status/,
+    );
     expect(undocumentedResponse('GET', '/api/subscription/config?x=1', 200, { testMode: 'yes' })).toMatch(/boolean/);
   });
 

@@ -14,6 +14,8 @@ export interface ApiOperation {
   query?: z.ZodType;
   /** The JSON of a 2xx answer, from libs/contracts (integration tests check answers against it). */
   response?: z.ZodType;
+  /** An answer that is not JSON: its media type, a redirect (302 with Location) or no body (204). */
+  answers?: 'image/png' | 'application/pdf' | 'text/html' | 'application/openapi+json' | 'redirect' | 'no content';
 }
 
 const op = (
@@ -29,13 +31,16 @@ const op = (
  * Bodies and queries are the schemas the controllers parse with, from libs/contracts.
  */
 export const API_OPERATIONS: ApiOperation[] = [
-  op('GET', '/health/live', 'operations', 'The gateway process runs', { public: true }),
+  op('GET', '/health/live', 'operations', 'The gateway process runs', {
+    public: true,
+    response: contracts.livenessSchema,
+  }),
   op('GET', '/health/ready', 'operations', 'The gateway (and, with ?all=true, every service) can serve', {
     public: true,
     response: contracts.readinessSchema,
   }),
-  op('GET', '/openapi.json', 'operations', 'This document', { public: true }),
-  op('GET', '/docs', 'operations', 'This document as a page', { public: true }),
+  op('GET', '/openapi.json', 'operations', 'This document', { public: true, answers: 'application/openapi+json' }),
+  op('GET', '/docs', 'operations', 'This document as a page', { public: true, answers: 'text/html' }),
 
   op('POST', '/auth/signup', 'auth', 'Create an account', {
     public: true,
@@ -110,14 +115,20 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/runner-profile/:id/events', 'profiles', 'Count a visit, share, donate click or challenge choice', {
     public: true,
     body: contracts.pageEventRequestSchema,
+    answers: 'no content',
   }),
   op('GET', '/runner-profile/:id/insights', 'profiles', 'Daily views, visitors and clicks of my page', {
     response: contracts.pageInsightsSchema,
   }),
-  op('GET', '/runner-profile/:id/poster.pdf', 'profiles', 'Race-day poster of my page (A4 PDF)'),
-  op('GET', '/runner-profile/:id/poster.png', 'profiles', 'Race-day poster of my page (PNG)'),
-  op('GET', '/runner-profile/:slug/og-image.png', 'profiles', 'Share card of a page', { public: true }),
-  op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true }),
+  op('GET', '/runner-profile/:id/poster.pdf', 'profiles', 'Race-day poster of my page (A4 PDF)', {
+    answers: 'application/pdf',
+  }),
+  op('GET', '/runner-profile/:id/poster.png', 'profiles', 'Race-day poster of my page (PNG)', { answers: 'image/png' }),
+  op('GET', '/runner-profile/:slug/og-image.png', 'profiles', 'Share card of a page', {
+    public: true,
+    answers: 'image/png',
+  }),
+  op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true, answers: 'image/png' }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
   op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page', { response: contracts.latestSlugSchema }),
   op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', {
@@ -152,10 +163,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     response: z.object({ claims: z.array(contracts.ownerClaimSchema) }),
   }),
 
-  op('GET', '/strava/auth', 'fitness', 'Start connecting Strava'),
+  op('GET', '/strava/auth', 'fitness', 'Start connecting Strava', { answers: 'redirect' }),
   op('GET', '/strava/callback', 'fitness', 'Strava’s OAuth return', {
     public: true,
     query: contracts.stravaCallbackQuerySchema,
+    answers: 'redirect',
   }),
   op('POST', '/strava/sync', 'fitness', 'Sync my Strava activities now', { response: contracts.stravaSyncReplySchema }),
   op('POST', '/strava/disconnect', 'fitness', 'Disconnect Strava', { response: contracts.successSchema }),

@@ -18,13 +18,13 @@ let routes: Route[] | undefined;
 function documentedRoutes(): Route[] {
   if (routes) return routes;
   const document = buildOpenApiDocument('http://localhost') as {
-    paths: Record<string, Record<string, { responses: { '2XX': { content?: Record<string, { schema: object }> } } }>>;
+    paths: Record<string, Record<string, { responses: { '2XX'?: { content?: Record<string, { schema: object }> } } }>>;
   };
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajv);
   routes = API_OPERATIONS.map((operation) => {
     const schema =
-      document.paths[openApiPath(operation.path)]?.[operation.method.toLowerCase()]?.responses['2XX'].content?.[
+      document.paths[openApiPath(operation.path)]?.[operation.method.toLowerCase()]?.responses['2XX']?.content?.[
         'application/json'
       ]?.schema;
     return {
