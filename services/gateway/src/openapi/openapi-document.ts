@@ -72,13 +72,10 @@ function success(operation: ApiOperation): Record<string, unknown> {
     case 'application/pdf':
       // OpenAPI 3.1: a binary body is described by its media type alone.
       return { '200': { description: 'Done', content: { [answers]: {} } } };
-    default:
-      return {
-        '200': {
-          description: 'Done',
-          content: { [answers]: { schema: { type: answers === 'text/html' ? 'string' : 'object' } } },
-        },
-      };
+    case 'text/html':
+      return { '200': { description: 'Done', content: { [answers]: { schema: { type: 'string' } } } } };
+    case 'application/openapi+json':
+      return { '200': { description: 'Done', content: { [answers]: { schema: { type: 'object' } } } } };
   }
 }
 
