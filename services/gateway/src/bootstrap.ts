@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { PinoNestLogger } from '@runpledge/server-kit/logging';
+import { nestLogger } from '@runpledge/server-kit/logging';
 import { startMetricsServer } from '@runpledge/server-kit/metrics';
 import { nameActiveHttpSpan, runWithRequestId } from '@runpledge/server-kit/telemetry';
 import helmet from 'helmet';
@@ -40,7 +40,7 @@ export async function bootstrapGateway(
     routerOptions: { ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: new PinoNestLogger(logger),
+    logger: nestLogger(logger),
     // Our own JSON parser (registerRequestGuards) replaces Nest's.
     bodyParser: false,
   });

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { loadBaseEnv } from '../config/env.js';
 import { startHealthServer, type HealthServer, type ReadinessCheck } from '../health/health-server.js';
-import { createLogger, PinoNestLogger } from '../logging/logger.js';
+import { createLogger, nestLogger } from '../logging/logger.js';
 import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js';
 import { observeDeadLetters } from '../metrics/dead-letter-gauge.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
@@ -40,7 +40,7 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
       gracePeriod: env.SHUTDOWN_GRACE_MS,
       maxReconnectAttempts: -1,
     }),
-    logger: new PinoNestLogger(logger),
+    logger: nestLogger(logger),
   });
   app.useGlobalFilters(new AllRpcExceptionsFilter(logger));
   // Trace first: the metrics interceptor and the handler run inside the request's span and request id.

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { createLogger, PinoNestLogger } from '../logging/logger.js';
+import { createLogger, nestLogger } from '../logging/logger.js';
 import { startHealthServer } from '../health/health-server.js';
 import { observeDataSourcePool, startMetricsServer } from '../metrics/metrics.js';
 import { REDIS } from '../redis/redis.module.js';
@@ -26,7 +26,7 @@ export async function runWorker(options: {
   const logger = createLogger(options.name, options.logLevel);
   try {
     const app = await NestFactory.createApplicationContext(options.module as never, {
-      logger: new PinoNestLogger(logger),
+      logger: nestLogger(logger),
     });
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
     logger.info(options.details ?? {}, options.startedMessage);

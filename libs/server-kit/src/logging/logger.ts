@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { logContext } from '../telemetry/trace-context.js';
 
@@ -96,43 +97,14 @@ export function createLogger(
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** Lets Nest's own messages go out as JSON lines through the service's pino logger. */
-export class PinoNestLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-
-  log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
-  }
-  error(message: unknown, ...rest: unknown[]): void {
-    this.write('error', message, rest);
-  }
-  warn(message: unknown, ...rest: unknown[]): void {
-    this.write('warn', message, rest);
-  }
-  debug(message: unknown, ...rest: unknown[]): void {
-    this.write('debug', message, rest);
-  }
-  verbose(message: unknown, ...rest: unknown[]): void {
-    this.write('trace', message, rest);
-  }
-  fatal(message: unknown, ...rest: unknown[]): void {
-    this.write('fatal', message, rest);
-  }
-
-  private write(
-    level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal',
-    message: unknown,
-    rest: unknown[],
-  ): void {
-    // Nest passes the context as the last string argument and, for errors, a stack before it.
-    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
-    const stack = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
-    if (message instanceof Error) {
-      this.logger[level]({ context, err: message }, message.message);
-    } else if (typeof message === 'object' && message !== null) {
-      this.logger[level]({ context, ...message });
-    } else {
-      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
-    }
-  }
+/**
+ * Nest's own messages (startup, routes, errors it catches) as JSON lines through the process's
+ * pino logger, by nestjs-pino's `Logger`: same redaction, `service`, and request id as every
+ * other line. Passed as the `logger` option of NestFactory (not `bufferLogs` + `useLogger`, which
+ * would hold back the lines written while the app starts, e.g. TypeORM's connection retries).
+ * nestjs-pino keeps one root logger per process: the first logger given here is the one used.
+ */
+export function nestLogger(logger: Logger): LoggerService {
+  const params = { pinoHttp: { logger } };
+  return new NestPinoLogger(new PinoLogger(params), params);
 }
