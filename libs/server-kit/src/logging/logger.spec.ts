@@ -9,7 +9,13 @@ describe("Nest's logger (nestjs-pino over createLogger)", () => {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+      lines.push(
+        ...chunk
+          .toString()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      );
       done();
     },
   });
