@@ -9,6 +9,7 @@
 // uncached page reads: random, since concurrent misses for one slug share one request)
 // PROFILE_DIR keeps the .cpuprofile files (default: a temporary folder).
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,24 @@ function cpuMsOf(pid) {
 }
 
 /** `randomPath()`, when given, picks each request's path. */
+/**
+ * The shared servers' processes (NATS, PostgreSQL: one backend per connection, so taken after the
+ * warm-up, when the stack's pools are open). Their CPU includes whatever else the machine runs.
+ */
+function sharedServerPids() {
+  const found = new Map();
+  for (const name of ['nats-server', 'postgres']) {
+    let out;
+    try {
+      out = execFileSync('pgrep', ['-x', name], { encoding: 'utf8' });
+    } catch {
+      continue; // none
+    }
+    for (const pid of out.split('\n').filter(Boolean)) found.set(Number(pid), `(shared) ${name}`);
+  }
+  return found;
+}
+
 function load(url, amount, headers = {}, randomPath = undefined) {
   const requests = randomPath ? [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }] : undefined;
   return new Promise((resolve, reject) =>
@@ -67,6 +86,7 @@ const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
 let stack;
 const pids = new Map();
 const cpuMs = new Map();
+const sharedMs = new Map();
 let result;
 try {
   await migrateAll(run.env);
@@ -123,9 +143,14 @@ try {
   };
   signalAll();
   await sleep(300);
-  const before = new Map([...pids.keys()].map((pid) => [pid, cpuMsOf(pid)]));
+  const shared = sharedServerPids();
+  const before = new Map([...pids.keys(), ...shared.keys()].map((pid) => [pid, cpuMsOf(pid)]));
   result = await load(url, requests, headers, randomPath);
   for (const pid of pids.keys()) cpuMs.set(pid, cpuMsOf(pid) - before.get(pid));
+  for (const [pid, name] of shared) {
+    const used = cpuMsOf(pid) - before.get(pid);
+    if (Number.isFinite(used)) sharedMs.set(name, (sharedMs.get(name) ?? 0) + used);
+  }
   signalAll();
   await sleep(2000);
 } finally {
@@ -156,4 +181,5 @@ for (const [pid, name] of pids) {
   console.table(s.packages.slice(0, 12));
   console.table(s.functions);
 }
+for (const [name, ms] of sharedMs) rows.push({ name, 'CPU ms/request (/proc)': +(ms / total).toFixed(3) });
 console.table(rows);
