@@ -145,7 +145,10 @@ try {
   await sleep(300);
   const shared = sharedServerPids();
   const before = new Map([...pids.keys(), ...shared.keys()].map((pid) => [pid, cpuMsOf(pid)]));
+  const loaderBefore = process.cpuUsage();
   result = await load(url, requests, headers, randomPath);
+  const loader = process.cpuUsage(loaderBefore);
+  sharedMs.set('(load generator) autocannon', (loader.user + loader.system) / 1000);
   for (const pid of pids.keys()) cpuMs.set(pid, cpuMsOf(pid) - before.get(pid));
   for (const [pid, name] of shared) {
     const used = cpuMsOf(pid) - before.get(pid);
