@@ -16,7 +16,7 @@ import { freePort, startStack } from './lib/stack.mjs';
 const { from: copyFrom } = copyStreams;
 
 /** `count` published pages, one runner each: slugs `${stem}<n>` for n in [first, first + count). */
-async function seedPages(databaseUrl, stem, first, count) {
+export async function seedPages(databaseUrl, stem, first, count) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();

@@ -3,14 +3,19 @@
 // seeds the bench's published page, sends PROFILE_REQUESTS requests (default 20,000) with autocannon
 // (PROFILE_CONNECTIONS, default 50) and prints, per process, the CPU ms per request spent while the
 // load ran and the functions and packages that took it.
-//   node scripts/profile-read.mjs [fitness|fitness-signed-in|ready|page]
+//   node scripts/profile-read.mjs [fitness|fitness-signed-in|ready|page|page-uncached]
+// (page-uncached: random runner pages among PROFILE_PAGES (default 1,000) seeded with COPY, through a
+// gateway whose page cache keeps nothing (PROFILE_VIEW_CACHE_TTL_MS=0), as the bench's random
+// uncached page reads: random, since concurrent misses for one slug share one request)
 // PROFILE_DIR keeps the .cpuprofile files (default: a temporary folder).
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { seedPages } from './bench-pages.mjs';
 import { freePort, migrateAll, startStack } from './lib/stack.mjs';
 import { publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
@@ -33,9 +38,29 @@ function cpuMsOf(pid) {
   }
 }
 
-function load(url, amount, headers = {}) {
+/** `randomPath()`, when given, picks each request's path. */
+/**
+ * The shared servers' processes (NATS, PostgreSQL: one backend per connection, so taken after the
+ * warm-up, when the stack's pools are open). Their CPU includes whatever else the machine runs.
+ */
+function sharedServerPids() {
+  const found = new Map();
+  for (const name of ['nats-server', 'postgres']) {
+    let out;
+    try {
+      out = execFileSync('pgrep', ['-x', name], { encoding: 'utf8' });
+    } catch {
+      continue; // none
+    }
+    for (const pid of out.split('\n').filter(Boolean)) found.set(Number(pid), `(shared) ${name}`);
+  }
+  return found;
+}
+
+function load(url, amount, headers = {}, randomPath = undefined) {
+  const requests = randomPath ? [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }] : undefined;
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections, amount, headers }, (err, result) => (err ? reject(err) : resolve(result))),
+    autocannon({ url, connections, amount, headers, requests }, (err, result) => (err ? reject(err) : resolve(result))),
   );
 }
 
@@ -61,6 +86,7 @@ const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
 let stack;
 const pids = new Map();
 const cpuMs = new Map();
+const sharedMs = new Map();
 let result;
 try {
   await migrateAll(run.env);
@@ -69,6 +95,7 @@ try {
       ...run.env,
       LOG_LEVEL: 'warn',
       RPC_VALIDATE_RESPONSES: 'false',
+      ...(which === 'page-uncached' ? { PROFILE_VIEW_CACHE_TTL_MS: '0' } : {}),
       ...(sampling
         ? {
             NODE_OPTIONS: `--import=${new URL('./lib/cpu-prof-preload.mjs', import.meta.url).pathname}`,
@@ -100,17 +127,33 @@ try {
     'fitness-signed-in': `${stack.url}/api/fitness-profile/${page.profile.id}`,
     ready: `${stack.url}/api/health/ready`,
     page: `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
+    'page-uncached': `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
   }[which];
   const headers = which === 'fitness-signed-in' ? { cookie: await accessCookieOf(stack.url) } : {};
-  await load(url, Math.min(2000, requests), headers); // warm-up
+  let randomPath;
+  if (which === 'page-uncached') {
+    const pages = Number(process.env.PROFILE_PAGES ?? 1000);
+    const stem = `pp${Date.now().toString(36)}-`;
+    await seedPages(run.env.DATABASE_URL, stem, 0, pages);
+    randomPath = () => `/api/runner-profile/${stem}${Math.floor(Math.random() * pages)}`;
+  }
+  await load(url, Math.min(2000, requests), headers, randomPath); // warm-up
   const signalAll = () => {
     if (sampling) for (const pid of pids.keys()) process.kill(pid, 'SIGUSR2');
   };
   signalAll();
   await sleep(300);
-  const before = new Map([...pids.keys()].map((pid) => [pid, cpuMsOf(pid)]));
-  result = await load(url, requests, headers);
+  const shared = sharedServerPids();
+  const before = new Map([...pids.keys(), ...shared.keys()].map((pid) => [pid, cpuMsOf(pid)]));
+  const loaderBefore = process.cpuUsage();
+  result = await load(url, requests, headers, randomPath);
+  const loader = process.cpuUsage(loaderBefore);
+  sharedMs.set('(load generator) autocannon', (loader.user + loader.system) / 1000);
   for (const pid of pids.keys()) cpuMs.set(pid, cpuMsOf(pid) - before.get(pid));
+  for (const [pid, name] of shared) {
+    const used = cpuMsOf(pid) - before.get(pid);
+    if (Number.isFinite(used)) sharedMs.set(name, (sharedMs.get(name) ?? 0) + used);
+  }
   signalAll();
   await sleep(2000);
 } finally {
@@ -126,16 +169,20 @@ console.log(
 const rows = [];
 for (const [pid, name] of pids) {
   const file = join(dir, `${pid}.cpuprofile`);
-  const s = sampling ? summariseCpuProfile(file, { top: Number(process.env.PROFILE_TOP ?? 25) }) : { busyMs: NaN };
+  const s =
+    sampling && existsSync(file)
+      ? summariseCpuProfile(file, { top: Number(process.env.PROFILE_TOP ?? 25) })
+      : { busyMs: NaN };
   const cpu = cpuMs.get(pid);
   rows.push({
     name,
     'CPU ms/request (/proc)': +(cpu / total).toFixed(3),
     'sampled ms/request (profile, wall)': +(s.busyMs / total).toFixed(3),
   });
-  if (!sampling || cpu / total < 0.1) continue;
+  if (!sampling || !existsSync(file) || cpu / total < 0.1) continue;
   console.log(`\n${name}: ${(cpu / total).toFixed(3)} CPU ms/request (/proc); profile shares of its samples:`);
   console.table(s.packages.slice(0, 12));
   console.table(s.functions);
 }
+for (const [name, ms] of sharedMs) rows.push({ name, 'CPU ms/request (/proc)': +(ms / total).toFixed(3) });
 console.table(rows);

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type pg from 'pg';
 import { Not, type EntityManager, type Repository } from 'typeorm';
+import type { SubscriptionStatus } from '@runpledge/contracts';
+import { ChallengeClaimEntity } from '../challenges/challenge-claim.entity.js';
+import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { RunnerProfileEntity } from './runner-profile.entity.js';
 import { SlugRedirectEntity } from './slug-redirect.entity.js';
@@ -8,28 +12,78 @@ import { SlugRedirectEntity } from './slug-redirect.entity.js';
 export type RunnerProfileValues = Omit<RunnerProfileEntity, 'id' | 'createdAt' | 'updatedAt' | 'ownerAccess'>;
 export type RunnerProfileChanges = Partial<Omit<RunnerProfileValues, 'userId' | 'urlSlug'>>;
 
+/** A page as the public read shows it: the row with its owner's access and its challenges in page order. */
+export interface PublicPageRows {
+  page: RunnerProfileEntity;
+  challenges: FundraisingChallengeEntity[];
+}
+
+type PublicPageRow = Omit<RunnerProfileEntity, 'ownerAccess'> & {
+  accessStatus: SubscriptionStatus | null;
+  accessPeriodEnd: Date | null;
+  challenges: (Omit<FundraisingChallengeEntity, 'amount'> & { amount: string })[];
+};
+
 @Injectable()
 export class RunnerProfilesRepository {
   constructor(@InjectRepository(RunnerProfileEntity) private readonly profiles: Repository<RunnerProfileEntity>) {}
 
   /**
    * The page at `slug`, or the page that had it before moving (its `urlSlug` then says where it is
-   * now), with its owner's access row (null when billing never spoke of them).
+   * now), with its owner's access (status and period end only: all `published` needs; null when
+   * billing never spoke of them) and its challenges in page order, each with its first claimer's
+   * name and claim count. One plain query, no query builder, no entity hydration: the public page
+   * read is the hottest read the page cache does not cover (random pages).
    */
-  findBySlugWithAccess(slug: string): Promise<RunnerProfileEntity | null> {
-    return this.withAccess()
-      .where('p.url_slug = :slug', { slug })
-      .orWhere((qb) => {
-        const formerly = qb
-          .subQuery()
-          .select('r.runner_profile_id')
-          .from(SlugRedirectEntity, 'r')
-          .where('r.old_slug = :slug', { slug })
-          .getQuery();
-        return `p.id = ${formerly}`;
-      })
-      .limit(1)
-      .getOne();
+  async findPublicPageBySlug(slug: string): Promise<PublicPageRows | null> {
+    const table = (entity: typeof RunnerProfileEntity | typeof OwnerAccessEntity | typeof SlugRedirectEntity) =>
+      this.profiles.manager.connection.getMetadata(entity).tablePath;
+    const challenges = this.profiles.manager.connection.getMetadata(FundraisingChallengeEntity).tablePath;
+    const claims = this.profiles.manager.connection.getMetadata(ChallengeClaimEntity).tablePath;
+    // A named statement on pg's pool under TypeORM: PostgreSQL parses and plans it once per
+    // connection (its backend's CPU per read, measured: 0.66 ms unnamed, 0.35 ms prepared).
+    const pool = (this.profiles.manager.connection.driver as unknown as { master: pg.Pool }).master;
+    const { rows } = await pool.query<PublicPageRow>({
+      name: 'profiles.public-page-by-slug',
+      text: `SELECT p.id, p.user_id AS "userId", p.url_slug AS "urlSlug", p.name, p.marathon_name AS "marathonName",
+              p.marathon_date::text AS "marathonDate", p.goal_hours AS "goalHours", p.goal_minutes AS "goalMinutes",
+              p.charity_link AS "charityLink", p.description, p.connect_strava AS "connectStrava",
+              p.donation_platform AS "donationPlatform", p.donor_drive_event_url AS "donorDriveEventUrl",
+              p.donor_drive_participant_id AS "donorDriveParticipantId",
+              p.just_giving_page_short_name AS "justGivingPageShortName", p.haku_donation_url AS "hakuDonationUrl",
+              p.funds_raised AS "fundsRaised", p.fundraising_goal AS "fundraisingGoal", p.total_donors AS "totalDonors",
+              p.fundraising_currency AS "fundraisingCurrency", p.totals_source AS "totalsSource",
+              p.totals_synced_at AS "totalsSyncedAt", p.totals_etag AS "totalsEtag",
+              p.goal_set_by_owner AS "goalSetByOwner", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+              a.status AS "accessStatus", a.current_period_end AS "accessPeriodEnd",
+              (SELECT coalesce(json_agg(json_build_object(
+                        'id', c.id, 'runnerProfileId', c.runner_profile_id, 'amount', c.amount::text,
+                        'description', c.description, 'isExclusive', c.is_exclusive, 'position', c.position,
+                        'claimedBy', (SELECT cc.name FROM ${claims} cc WHERE cc.challenge_id = c.id
+                                       ORDER BY cc.created_at, cc.id LIMIT 1),
+                        'claimCount', (SELECT count(*)::int FROM ${claims} cc WHERE cc.challenge_id = c.id)
+                      ) ORDER BY c.position), '[]'::json)
+                 FROM ${challenges} c WHERE c.runner_profile_id = p.id) AS challenges
+         FROM ${table(RunnerProfileEntity)} p
+         LEFT JOIN ${table(OwnerAccessEntity)} a ON a.user_id = p.user_id
+        WHERE p.url_slug = $1
+           OR p.id = (SELECT r.runner_profile_id FROM ${table(SlugRedirectEntity)} r WHERE r.old_slug = $1)
+        LIMIT 1`,
+      values: [slug],
+    });
+    const row = rows[0];
+    if (!row) return null;
+    const { accessStatus, accessPeriodEnd, challenges: challengeRows, ...page } = row;
+    return {
+      page: {
+        ...page,
+        ownerAccess:
+          accessStatus === null
+            ? null
+            : ({ status: accessStatus, currentPeriodEnd: accessPeriodEnd } as OwnerAccessEntity),
+      },
+      challenges: challengeRows.map((challenge) => ({ ...challenge, amount: Number(challenge.amount) })),
+    };
   }
 
   /** The page with id `id`, with its owner's access row. */

@@ -92,9 +92,9 @@ export class RunnerProfilesService {
   }
 
   async getBySlug(slug: string): Promise<PublicProfileView> {
-    const profile = await this.profiles.findBySlugWithAccess(slug);
-    if (!profile) throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
-    return toPublicView(profile, await this.challenges.listByProfileId(profile.id));
+    const found = await this.profiles.findPublicPageBySlug(slug);
+    if (!found) throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
+    return toPublicView(found.page, found.challenges);
   }
 
   /**
