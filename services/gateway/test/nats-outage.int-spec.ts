@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { HttpException } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { healthPattern } from '@runpledge/contracts';
 import { rpcSubject } from '@runpledge/server-kit';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
 import { startOwnNats } from '../../../scripts/lib/own-infra.mjs';
@@ -17,13 +18,17 @@ describe('NatsRpcClient while NATS is down', () => {
   let responder: NatsConnection | undefined;
   const savedUrl = process.env.NATS_URL;
 
-  /** A service answering `echo.ping`, and one that never answers `slow.ping`. */
+  // Two typed patterns (the gateway calls only those): identity answers its ping, billing never does.
+  const echo = healthPattern('identity');
+  const slow = healthPattern('billing');
+  const pong = { service: 'identity', status: 'ok', uptimeSeconds: 1 };
+
   async function startResponders() {
     responder = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
-    responder.subscribe(rpcSubject('echo.ping'), {
-      callback: (_err, msg) => msg.respond(JSON.stringify({ response: { pong: true }, isDisposed: true })),
+    responder.subscribe(rpcSubject(echo), {
+      callback: (_err, msg) => msg.respond(JSON.stringify({ response: pong, isDisposed: true })),
     });
-    responder.subscribe(rpcSubject('slow.ping'), { callback: () => undefined });
+    responder.subscribe(rpcSubject(slow), { callback: () => undefined });
   }
 
   const statusOf = async (call: Promise<unknown>) => {
@@ -54,9 +59,9 @@ describe('NatsRpcClient while NATS is down', () => {
   });
 
   it('answers 503 at once while down, ends a waiting call with 503 when the link drops, and recovers', async () => {
-    expect(await client.send('echo.ping', {})).toEqual({ pong: true });
+    expect(await client.call(echo, {})).toEqual(pong);
 
-    const waiting = statusOf(client.send('slow.ping', {}, 5_000));
+    const waiting = statusOf(client.call(slow, {}, 5_000));
     await new Promise((resolve) => setTimeout(resolve, 200));
     await nats.stop();
     expect(await waiting).toMatchObject({ status: 503 });
@@ -64,13 +69,13 @@ describe('NatsRpcClient while NATS is down', () => {
     expect(client.connected).toBe(false);
 
     const whileDown = [];
-    for (let i = 0; i < 20; i++) whileDown.push(await statusOf(client.send('echo.ping', {}, 5_000)));
+    for (let i = 0; i < 20; i++) whileDown.push(await statusOf(client.call(echo, {}, 5_000)));
     expect(whileDown.map((r) => r.status)).toEqual(Array(20).fill(503));
     expect(Math.max(...whileDown.map((r) => r.ms))).toBeLessThanOrEqual(200);
 
     const restarted = Date.now();
     await nats.start();
-    await eventually(async () => expect(await client.send('echo.ping', {}, 1_000)).toEqual({ pong: true }), {
+    await eventually(async () => expect(await client.call(echo, {}, 1_000)).toEqual(pong), {
       timeoutMs: 10_000,
       intervalMs: 50,
     });
