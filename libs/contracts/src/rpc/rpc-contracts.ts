@@ -13,7 +13,13 @@ import { SHARED_RPC } from './shared.rpc.js';
  * Every typed pattern of every service: identity, profiles, billing, fitness and the patterns all four
  * answer (health ping, account export). The gateway calls them only through `rpc.call`.
  */
-export const RPC_CONTRACTS = { ...SHARED_RPC, ...IDENTITY_RPC, ...PROFILES_RPC, ...BILLING_RPC, ...FITNESS_RPC } as const;
+export const RPC_CONTRACTS = {
+  ...SHARED_RPC,
+  ...IDENTITY_RPC,
+  ...PROFILES_RPC,
+  ...BILLING_RPC,
+  ...FITNESS_RPC,
+} as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
 export type RpcResponseOf<P extends TypedRpcPattern> = RpcResponse<(typeof RPC_CONTRACTS)[P]>;
