@@ -11,6 +11,12 @@ const BY_WORKSPACE_NAME = {
   message: 'Import another package by its workspace name (@runpledge/…), not by path.',
 };
 
+// The gateway reads no database and sends no mail: server-kit's barrel would load TypeORM, pg and nodemailer.
+const SERVER_KIT_BARREL = {
+  name: '@runpledge/server-kit',
+  message: 'Import a subpath (@runpledge/server-kit/config, /logging, /messaging, …): the barrel loads TypeORM.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -55,13 +61,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@runpledge/server-kit',
-              message:
-                'Import a subpath (@runpledge/server-kit/config, /logging, /messaging, …): the barrel loads TypeORM.',
-            },
-          ],
+          paths: [SERVER_KIT_BARREL],
           patterns: [BY_WORKSPACE_NAME],
         },
       ],
@@ -76,13 +76,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@runpledge/server-kit',
-              message:
-                'Import a subpath (@runpledge/server-kit/config, /logging, /messaging, …): the barrel loads TypeORM.',
-            },
-          ],
+          paths: [SERVER_KIT_BARREL],
           patterns: [{ ...BY_WORKSPACE_NAME, group: ['../../../*/**', ...BY_WORKSPACE_NAME.group.slice(1)] }],
         },
       ],
