@@ -16,7 +16,7 @@
 # images run as uid 1000 (node) with tini as PID 1, so SIGTERM reaches node and the exit code is
 # node's own. Docker Compose and Kubernetes reference these targets (docker-compose.yml, k8s/).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS node-base
 WORKDIR /app

@@ -2,6 +2,7 @@
 //   --rotate FILE  prints FILE's set with a new key first: identity signs with it, the old ones stay
 //                  accepted until the gateways' ACCESS_TOKEN_PUBLIC_KEYS drop them.
 //   --public FILE  prints the public halves of FILE's set: ACCESS_TOKEN_PUBLIC_KEYS for the gateways.
+import './lib/node-runtime.mjs';
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { generateAccessTokenKey } from '../libs/server-kit/dist/auth/access-token-keys.js';

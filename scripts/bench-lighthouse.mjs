@@ -5,6 +5,7 @@
 // Runs in `npm run bench` (BENCH_LIGHTHOUSE=0 skips it) or alone: `npm run bench:lighthouse`.
 // BENCH_LIGHTHOUSE_BASE=http://localhost:3000 measures a stack that is already running instead of
 // starting one (it must be built; a runner page is seeded there too).
+import './lib/node-runtime.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -5,6 +5,7 @@
 // cache keeps nothing (PROFILE_VIEW_CACHE_TTL_MS=0), with BENCH_PAGES_CONNECTIONS (default 20)
 // connections. EXPLAIN (ANALYZE) of the page read, the dashboard's list of a runner's pages and a
 // page's donation history at that size shows the indexes they use.
+import './lib/node-runtime.mjs';
 import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';

@@ -5,6 +5,7 @@
 // Scale: BENCH_STRAVA_ATHLETES (default 200; the full scale is 1000), BENCH_STRAVA_ACTIVITIES
 // (200), BENCH_STRAVA_LIMIT (100), BENCH_STRAVA_WINDOW_S (15), BENCH_STRAVA_WORKERS (2),
 // BENCH_STRAVA_CONCURRENCY (8 jobs per worker), BENCH_STRAVA_COST_ATHLETES (50).
+import './lib/node-runtime.mjs';
 import { startStravaEmulator } from '@runpledge/emulators';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';

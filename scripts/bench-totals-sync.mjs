@@ -5,6 +5,7 @@
 //   latency: a donation made in the emulator, the owner's refresh, the new total stored for the page.
 // Scale: BENCH_TOTALS_PAGES (10000), BENCH_TOTALS_WORKERS (2), BENCH_TOTALS_CONCURRENCY (16 jobs per
 // worker), BENCH_TOTALS_LATENCY_SAMPLES (20).
+import './lib/node-runtime.mjs';
 import { startDonorDriveEmulator } from '@runpledge/emulators';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';

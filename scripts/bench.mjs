@@ -21,6 +21,7 @@
 // 20 s for the runner page); BENCH_CONNECTIONS the connections; each case is warmed up first
 // (BENCH_WARMUP seconds, default 2, not counted). The stack runs as in production: typed RPC
 // answers are not re-validated (RPC_VALIDATE_RESPONSES=false, which test runs set).
+import './lib/node-runtime.mjs';
 import autocannon from 'autocannon';
 import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';

@@ -7,6 +7,7 @@
 //   CHAOS_DOWN_MS (default 3000)    how long a killed component stays down
 //   CHAOS_COMPONENTS                comma-separated, default every service, the worker, the gateway,
 //                                   postgres, nats and redis
+import './lib/node-runtime.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isBuilt, waitForReady } from './lib/stack.mjs';
 import { startFaultStack } from './lib/fault-stack.mjs';

@@ -1,4 +1,5 @@
 // The stack Playwright tests run against: its own database, NATS namespace and port; removed on exit.
+import './lib/node-runtime.mjs';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createLogPrinter } from './lib/log-format.mjs';
 import { ROOT, migrateAll, startStack } from './lib/stack.mjs';

@@ -2,6 +2,7 @@
 // `npm run events:dlq -- replay <seq>|--all` publishes them to their subject again (consumers that
 // handled one before skip it by event id) and removes them from the dead-letter stream. Reads NATS_URL,
 // NATS_SUBJECT_PREFIX and, where NATS has users, NATS_USER=operator / NATS_PASSWORD (or NATS_CREDS).
+import './lib/node-runtime.mjs';
 import { connect } from '@nats-io/transport-node';
 import {
   listDeadLetters,

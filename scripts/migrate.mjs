@@ -1,4 +1,5 @@
 // `npm run migrate`: creates the database when missing and runs every service's migrations.
+import './lib/node-runtime.mjs';
 import { ensureDatabase, withDefaults } from './lib/infra.mjs';
 import { createLogPrinter } from './lib/log-format.mjs';
 import { migrateAll, servicesBuilt } from './lib/stack.mjs';

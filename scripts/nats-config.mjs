@@ -2,6 +2,7 @@
 // user per process and the subject permissions server-kit derives from libs/contracts. Passwords come
 // from NATS_PASSWORD_<PROCESS> (e.g. NATS_PASSWORD_FITNESS_WORKER); optional: NATS_SUBJECT_PREFIX,
 // NATS_PORT, NATS_JETSTREAM_DIR, NATS_TLS_CERT_FILE + NATS_TLS_KEY_FILE (+ NATS_TLS_CA_FILE).
+import './lib/node-runtime.mjs';
 import { NATS_PROCESSES, natsServerConfig } from '../libs/server-kit/dist/index.js';
 
 const passwordOf = (process_) => process.env[`NATS_PASSWORD_${process_.toUpperCase().replace(/-/g, '_')}`];

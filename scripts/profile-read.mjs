@@ -8,6 +8,7 @@
 // gateway whose page cache keeps nothing (PROFILE_VIEW_CACHE_TTL_MS=0), as the bench's random
 // uncached page reads: random, since concurrent misses for one slug share one request)
 // PROFILE_DIR keeps the .cpuprofile files (default: a temporary folder).
+import './lib/node-runtime.mjs';
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // `npm start`: checks PostgreSQL, Redis and NATS, builds what is missing, runs migrations, starts
 // every service and the gateway, and serves the product on http://localhost:3000. Ctrl-C stops all.
+import './lib/node-runtime.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import { ensureDatabase, withDefaults } from './lib/infra.mjs';
 import { resolveInfrastructure } from './lib/infra-source.mjs';
@@ -12,6 +13,7 @@ const port = Number(process.env.PORT || 3000);
 const print = createLogPrinter();
 const say = (line) => print('runpledge', line);
 
+say(`Node.js ${process.version}`);
 say('checking PostgreSQL, Redis and NATS…');
 let infra;
 try {

@@ -1,6 +1,7 @@
 // `npm test`: builds, lints, then runs every test runner (jest: unit + integration on the real
 // PostgreSQL, Redis and NATS; vitest: web; Playwright: end-to-end in Chromium against a stack it
 // starts) and ends with one line `N passed, N failed` summing them all.
+import './lib/node-runtime.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ROOT } from './lib/stack.mjs';

@@ -25,7 +25,7 @@ describe('Dockerfile', () => {
   it('has one target per image, on the Node.js 20 slim base', () => {
     expect(stages.map((s) => s.name)).toEqual(expect.arrayContaining(IMAGE_TARGETS));
     const base = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').match(/^ARG NODE_IMAGE=(\S+)$/m)?.[1];
-    expect(base).toMatch(/^node:20(\.\d+)*-bookworm-slim$/);
+    expect(base).toMatch(/^node:24(\.\d+)*-bookworm-slim$/);
   });
 
   it('builds every workspace once and keeps only production dependencies in the images', () => {
