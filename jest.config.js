@@ -2,6 +2,7 @@
 // integration tests on the real PostgreSQL, Redis and NATS (`test/**/*.int-spec.ts`), plus the
 // deployment checks of `deploy/test`.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
 const workspaces = [
@@ -15,8 +16,12 @@ const workspaces = [
   'tools/emulators',
 ];
 
+// Each test file runs on its jest worker's own test run (database, NATS namespace, Redis prefix).
+const workerRun = fileURLToPath(new URL('./scripts/jest/worker-run.mjs', import.meta.url));
+
 const typescript = {
   testEnvironment: 'node',
+  setupFiles: [workerRun],
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
@@ -47,6 +52,7 @@ export default {
       testEnvironment: 'node',
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',
+      setupFiles: [workerRun],
       testMatch: ['<rootDir>/**/*.spec.mjs'],
       transform: {},
     },

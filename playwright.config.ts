@@ -1,16 +1,27 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
-// Workers inherit the port chosen once here by the runner.
-process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
-// The stack's Strava emulator, which the journeys also drive (seeding athletes, revoking tokens).
-process.env.E2E_STRAVA_EMULATOR_PORT ??= String(13100 + Math.floor(Math.random() * 800));
+// Journeys run in E2E_WORKERS workers side by side, each against a stack of its own
+// (scripts/e2e-stack.mjs): its own database, port and emulators, so one journey's data or emulator
+// fault never reaches another's. The runner picks the port bases once; workers inherit them.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 3);
+process.env.E2E_PORT_BASE ??= String(3100 + Math.floor(Math.random() * 700));
+process.env.E2E_STRAVA_PORT_BASE ??= String(13100 + Math.floor(Math.random() * 700));
+const portBase = Number(process.env.E2E_PORT_BASE);
+const stravaBase = Number(process.env.E2E_STRAVA_PORT_BASE);
+const indexes = Array.from({ length: workers }, (_, i) => i);
+// In a worker, its stack: TEST_PARALLEL_INDEX is the worker's slot (0..workers-1), kept by a worker
+// that replaces a failed one.
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+process.env.E2E_PORT = String(portBase + slot);
+process.env.E2E_STRAVA_EMULATOR_PORT = String(stravaBase + slot);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const controlPort = portBase + workers;
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   // A stray test.only would silently skip every other journey.
   forbidOnly: true,
@@ -33,13 +44,18 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-stack.mjs',
-    url: `${baseURL}/api/health/ready?all=true`,
+    url: `http://127.0.0.1:${controlPort}/ready`,
+    env: {
+      E2E_PORTS: indexes.map((i) => portBase + i).join(','),
+      E2E_STRAVA_EMULATOR_PORTS: indexes.map((i) => stravaBase + i).join(','),
+      E2E_CONTROL_PORT: String(controlPort),
+    },
     reuseExistingServer: false,
-    // A busy shared machine may need longer to start the stack: E2E_STACK_TIMEOUT_MS (with
-    // STACK_READY_TIMEOUT_MS, the stack's own wait for its services, 60 s by default).
-    timeout: Number(process.env.E2E_STACK_TIMEOUT_MS ?? 120_000),
+    // A busy shared machine may need longer to start the stacks: E2E_STACK_TIMEOUT_MS (with
+    // STACK_READY_TIMEOUT_MS, each stack's own wait for its services, 60 s by default).
+    timeout: Number(process.env.E2E_STACK_TIMEOUT_MS ?? 180_000),
     stdout: 'pipe',
     stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });

@@ -1,56 +1,77 @@
-// The stack Playwright tests run against: its own database, NATS namespace and port; removed on exit.
+// The stacks Playwright tests run against: one per Playwright worker (playwright.config.ts), each with
+// its own database, NATS namespace, Redis prefix, port and emulators, so journeys running side by side
+// never see each other's data or emulator faults. All are removed on exit.
+//
+//   E2E_PORTS                    the stacks' ports, comma-separated (one per worker)
+//   E2E_STRAVA_EMULATOR_PORTS    each stack's Strava emulator port, in the same order (the journeys drive it)
+//   E2E_CONTROL_PORT             answers GET /ready once every stack is ready (Playwright's webServer.url)
 import './lib/node-runtime.mjs';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createLogPrinter } from './lib/log-format.mjs';
 import { ROOT, migrateAll, startStack } from './lib/stack.mjs';
 import { resolveInfrastructure } from './lib/infra-source.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
-const port = Number(process.env.E2E_PORT);
-if (!port) throw new Error('E2E_PORT is required');
+const list = (value) => (value ?? '').split(',').filter(Boolean).map(Number);
+const ports = list(process.env.E2E_PORTS);
+const stravaPorts = list(process.env.E2E_STRAVA_EMULATOR_PORTS);
+const controlPort = Number(process.env.E2E_CONTROL_PORT);
+if (ports.length === 0 || !controlPort) throw new Error('E2E_PORTS and E2E_CONTROL_PORT are required');
+
 const infra = await resolveInfrastructure({ log: (line) => console.log(line) }).catch((err) => {
   console.error(err.message);
   process.exit(1);
 });
-const run = createTestRun('e2e', infra.env);
 const print = createLogPrinter({ pretty: false });
 const log = process.env.E2E_LOG ? print : () => {};
 // What the journeys may need besides the browser (e.g. to seed a lifetime code or drive the emulator).
-const E2E_STACK_FILE = `${ROOT}.runtime/e2e-stack-${port}.json`;
+const stackFile = (port) => `${ROOT}.runtime/e2e-stack-${port}.json`;
 
-await run.setUp();
-let stack;
+const runs = ports.map(() => createTestRun('e2e', infra.env));
+const stacks = [];
+let control;
 let stopping = false;
-async function shutdown() {
+async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  rmSync(E2E_STACK_FILE, { force: true });
-  await stack?.stop();
-  await run.tearDown();
+  control?.close();
+  for (const port of ports) rmSync(stackFile(port), { force: true });
+  await Promise.allSettled(stacks.map((stack) => stack.stop()));
+  await Promise.allSettled(runs.map((run) => run.tearDown()));
   await infra.stop();
-  process.exit(0);
+  process.exit(code);
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => shutdown());
+process.on('SIGINT', () => shutdown());
+
 try {
-  await migrateAll(run.env, log);
-  // The public URL OAuth returns to, and a Strava emulator port the journeys know (playwright.config.ts).
-  const env = {
-    ...run.env,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    STRAVA_EMULATOR_PORT: process.env.E2E_STRAVA_EMULATOR_PORT ?? '',
-    // The journeys press "Refresh totals" right after the page's first sync: the emulators need no
-    // 15 s between two reads of a participant, and a 429 or 5xx is retried soon.
-    TOTALS_MIN_INTERVAL_MS: '500',
-    TOTALS_RETRY_DELAY_MS: '500',
-  };
-  stack = await startStack({ env, port, log });
+  // Migrate one database, then copy it for the other stacks.
+  await runs[0].setUp();
+  await migrateAll(runs[0].env, log);
+  await Promise.all(runs.slice(1).map((run) => run.setUp({ template: runs[0].env.DATABASE_URL })));
   mkdirSync(`${ROOT}.runtime`, { recursive: true });
-  writeFileSync(E2E_STACK_FILE, JSON.stringify({ env: stack.env, stripeApiBase: stack.stripeApiBase ?? null }));
-  console.log(`e2e stack ready at ${stack.url}`);
+  await Promise.all(
+    ports.map(async (port, i) => {
+      // The public URL OAuth returns to, and a Strava emulator port the journeys know.
+      const env = {
+        ...runs[i].env,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        STRAVA_EMULATOR_PORT: String(stravaPorts[i] ?? ''),
+        // The journeys press "Refresh totals" right after the page's first sync: the emulators need no
+        // 15 s between two reads of a participant, and a 429 or 5xx is retried soon.
+        TOTALS_MIN_INTERVAL_MS: '500',
+        TOTALS_RETRY_DELAY_MS: '500',
+      };
+      const stack = await startStack({ env, port, log });
+      stacks.push(stack);
+      writeFileSync(stackFile(port), JSON.stringify({ env: stack.env, stripeApiBase: stack.stripeApiBase ?? null }));
+      console.log(`e2e stack ready at ${stack.url}`);
+    }),
+  );
+  control = createServer((req, res) => res.writeHead(req.url === '/ready' ? 200 : 404).end());
+  control.listen(controlPort, '127.0.0.1');
 } catch (err) {
   console.error(err);
-  await run.tearDown();
-  await infra.stop();
-  process.exit(1);
+  await shutdown(1);
 }

@@ -1,4 +1,4 @@
 export default async function globalTeardown() {
-  await globalThis.__testRun?.tearDown();
+  await Promise.allSettled((globalThis.__testRuns ?? []).map((run) => run.tearDown()));
   await globalThis.__infra?.stop();
 }

@@ -106,14 +106,19 @@ function redact(url) {
   }
 }
 
-/** Creates the database named in `databaseUrl` when it does not exist. */
-export async function ensureDatabase(databaseUrl) {
+/**
+ * Creates the database named in `databaseUrl` when it does not exist; with `template` (the URL of a
+ * database nobody is connected to), as a copy of it, which is much quicker than migrating anew.
+ */
+export async function ensureDatabase(databaseUrl, { template } = {}) {
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const client = new pg.Client({ connectionString: adminUrl(databaseUrl) });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    const quote = (id) => `"${id.replace(/"/g, '""')}"`;
+    const from = template ? ` TEMPLATE ${quote(decodeURIComponent(new URL(template).pathname.slice(1)))}` : '';
+    if (!rowCount) await client.query(`CREATE DATABASE ${quote(name)}${from}`);
   } catch (err) {
     if (err.code !== '42P04') throw err; // created concurrently
   } finally {

@@ -33,8 +33,9 @@ export function createTestRun(label = 'test', base = withDefaults()) {
     id,
     env,
     streamName: `${id.toUpperCase()}_DOMAIN_EVENTS`,
-    async setUp() {
-      await ensureDatabase(env.DATABASE_URL);
+    /** `template`: a migrated run's DATABASE_URL to copy instead of starting empty. */
+    async setUp({ template } = {}) {
+      await ensureDatabase(env.DATABASE_URL, { template });
     },
     async tearDown() {
       await Promise.allSettled([

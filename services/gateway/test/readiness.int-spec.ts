@@ -92,9 +92,10 @@ describe('gateway readiness', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => ready()));
     const elapsed = Date.now() - started;
     expect(results.every((r) => r.status === 200)).toBe(true);
-    // The loop pings identity about once a second whatever the probes do.
-    expect(pings - before).toBeLessThanOrEqual(2);
-    expect(elapsed).toBeLessThan(2000);
+    // The loop pings identity about once a second whatever the probes do: however long the 50 probes
+    // took on a busy machine, no more pings than the loop's own, never one per probe.
+    expect(pings - before).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+    expect(pings - before).toBeLessThan(50);
   });
 
   it('turns 503 naming nats when its own NATS connection is lost, and back when it returns', async () => {
