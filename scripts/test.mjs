@@ -1,9 +1,17 @@
-// `npm test`: builds, lints, then runs every test runner (jest: unit + integration on the real
-// PostgreSQL, Redis and NATS; vitest: web; Playwright: end-to-end in Chromium against a stack it
-// starts) and ends with one line `N passed, N failed` summing them all.
+// `npm test`: builds, then runs every test runner and ends with a table of each stage's time and one
+// line `N passed, N failed` summing them all.
+//
+//   build                       tsc -b and vite build (every runner needs it)
+//   lint, vitest, jest          side by side: eslint + prettier; the web's vitest; jest (unit and
+//                               integration on the real PostgreSQL, Redis and NATS, deployment checks)
+//                               in JEST_WORKERS workers, each on a test run of its own
+//   playwright                  end-to-end in Chromium, E2E_WORKERS workers each against its own stack
+//
+// `npm test -- jest e2e` runs some stages only (lint, jest, web, e2e). A stage that runs beside
+// others writes its output to .runtime/test/<stage>.log and prints it when it ends.
 import './lib/node-runtime.mjs';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ROOT } from './lib/stack.mjs';
 
 const runtime = `${ROOT}.runtime/test`;
@@ -11,82 +19,141 @@ rmSync(runtime, { recursive: true, force: true });
 mkdirSync(runtime, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- jest e2e`
 const wanted = (name) => only.length === 0 || only.includes(name);
+const jestWorkers = process.env.JEST_WORKERS || '3';
 
-function run(title, command, args, options = {}) {
-  console.log(`\n━━ ${title} ━━`);
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    ...options,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
+const readJson = (path) => (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined);
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/**
+ * Runs one stage. `live`: its output goes straight to the terminal; otherwise to its log, printed
+ * whole when it ends. Resolves to { code, ms }.
+ */
+function stage(name, command, args, { live = false, env = {}, cwd = ROOT } = {}) {
+  const started = Date.now();
+  if (live) console.log(`\n━━ ${name} ━━`);
+  const child = spawn(command, args, {
+    cwd,
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
   });
-  return result.status ?? 1;
-}
-
-function readJson(path) {
-  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+  const logPath = `${runtime}/${name}.log`;
+  if (!live) {
+    const log = createWriteStream(logPath);
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const ms = Date.now() - started;
+      if (!live) console.log(`\n━━ ${name} (${seconds(ms)}) ━━\n${readFileSync(logPath, 'utf8').trimEnd()}`);
+      resolve({ code: code ?? (signal ? 1 : 0), ms });
+    });
+  });
 }
 
 const totals = [];
-const record = (name, passed, failed, note = '') => totals.push({ name, passed, failed, note });
+const record = (name, ms, passed, failed, note = '') => totals.push({ name, ms, passed, failed, note });
+const node = process.execPath;
+const startedAll = Date.now();
 
-if (run('build', 'npm', ['run', 'build']) !== 0) {
-  record('build', 0, 1, 'build failed');
+const build = await stage('build', 'npm', ['run', 'build'], { live: true });
+if (build.code !== 0) {
+  record('build', build.ms, 0, 1, 'build failed');
 } else {
+  record('build', build.ms, 1, 0);
+  const side = [];
   if (wanted('lint')) {
-    const lint = run('lint', 'npm', ['run', 'lint']);
-    record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
-  }
-  if (wanted('jest')) {
-    const out = `${runtime}/jest.json`;
-    const code = run('jest (unit + integration)', process.execPath, [
-      '--experimental-vm-modules',
-      'node_modules/jest/bin/jest.js',
-      '--runInBand',
-      '--json',
-      `--outputFile=${out}`,
-    ]);
-    const json = readJson(out);
-    if (json) {
-      const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
-      // A failing global setup or teardown, or open handles, fail jest without failing a test.
-      const unexplained = code !== 0 && failed === 0;
-      record('jest', json.numPassedTests, failed + (unexplained ? 1 : 0), unexplained ? `jest exited ${code}` : '');
-    } else record('jest', 0, 1, `no results (exit ${code})`);
+    side.push(
+      stage('lint', 'npm', ['run', 'lint']).then(({ code, ms }) =>
+        record('lint', ms, code === 0 ? 1 : 0, code === 0 ? 0 : 1),
+      ),
+    );
   }
   if (wanted('web')) {
     const out = `${runtime}/vitest.json`;
-    const code = run(
-      'vitest (web)',
-      process.execPath,
-      [`${ROOT}node_modules/vitest/vitest.mjs`, 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-      { cwd: `${ROOT}web` },
+    side.push(
+      stage(
+        'vitest',
+        node,
+        [
+          `${ROOT}node_modules/vitest/vitest.mjs`,
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile=${out}`,
+        ],
+        { cwd: `${ROOT}web` },
+      ).then(({ code, ms }) => {
+        const json = readJson(out);
+        if (json)
+          record(
+            'vitest',
+            ms,
+            json.numPassedTests,
+            json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0),
+          );
+        else record('vitest', ms, 0, 1, `no results (exit ${code})`);
+      }),
     );
-    const json = readJson(out);
-    if (json)
-      record('vitest', json.numPassedTests, json.numFailedTests + (code !== 0 && json.numFailedTests === 0 ? 1 : 0));
-    else record('vitest', 0, 1, `no results (exit ${code})`);
   }
+  if (wanted('jest')) {
+    const out = `${runtime}/jest.json`;
+    side.push(
+      stage(
+        'jest',
+        node,
+        [
+          '--experimental-vm-modules',
+          'node_modules/jest/bin/jest.js',
+          `--maxWorkers=${jestWorkers}`,
+          '--json',
+          `--outputFile=${out}`,
+        ],
+        { live: side.length === 0 && !wanted('e2e') },
+      ).then(({ code, ms }) => {
+        const json = readJson(out);
+        if (json) {
+          const failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0);
+          // A failing global setup or teardown, or open handles, fail jest without failing a test.
+          const unexplained = code !== 0 && failed === 0;
+          record(
+            'jest',
+            ms,
+            json.numPassedTests,
+            failed + (unexplained ? 1 : 0),
+            unexplained ? `jest exited ${code}` : '',
+          );
+        } else record('jest', ms, 0, 1, `no results (exit ${code})`);
+      }),
+    );
+  }
+  await Promise.all(side);
   if (wanted('e2e')) {
     const out = `${runtime}/playwright.json`;
-    const code = run(
-      'playwright (end-to-end, Chromium)',
-      process.execPath,
+    const { code, ms } = await stage(
+      'playwright',
+      node,
       ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json'],
-      { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+      { live: true, env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
     );
     const json = readJson(out);
     if (json?.stats) {
       const failed = json.stats.unexpected + json.stats.flaky + (json.errors?.length ?? 0);
-      record('playwright', json.stats.expected, failed);
-    } else record('playwright', 0, 1, `no results (exit ${code})`);
+      record('playwright', ms, json.stats.expected, failed);
+    } else record('playwright', ms, 0, 1, `no results (exit ${code})`);
   }
 }
 
 console.log('\n━━ summary ━━');
+console.log(`${'stage'.padEnd(12)} ${'time'.padStart(7)}  result`);
 for (const t of totals)
-  console.log(`${t.name.padEnd(12)} ${t.passed} passed, ${t.failed} failed${t.note ? ` (${t.note})` : ''}`);
-const passed = totals.reduce((n, t) => n + t.passed, 0);
+  console.log(
+    `${t.name.padEnd(12)} ${seconds(t.ms).padStart(7)}  ${t.passed} passed, ${t.failed} failed${t.note ? ` (${t.note})` : ''}`,
+  );
+console.log(
+  `${'all'.padEnd(12)} ${seconds(Date.now() - startedAll).padStart(7)}  (lint, vitest and jest side by side)`,
+);
+const passed = totals.filter((t) => t.name !== 'build').reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
