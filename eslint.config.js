@@ -97,7 +97,7 @@ export default tseslint.config(
     },
   },
 
-  // Boundaries between the parts (docs/architecture/layout.md says why each one exists).
+  // Boundaries between the parts (docs/architecture.md says why each one exists).
   // eslint-plugin-boundaries classifies every file by the folder it lives in and every import by
   // the file it resolves to (workspace names and the web app's `@/` alias through the TypeScript
   // resolver), so `@runpledge/billing`, `../../billing/src/x.js` and `@/features/x/y` are all seen.

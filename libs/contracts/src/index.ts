@@ -1,5 +1,5 @@
 // One import for every caller (`@runpledge/contracts`); inside, the shapes are split by kind
-// (docs/architecture/layout.md): product rules, HTTP, RPC, events.
+// (docs/architecture.md): product rules, HTTP, RPC, events.
 export * from './product/index.js';
 export * from './http/index.js';
 export * from './rpc/index.js';

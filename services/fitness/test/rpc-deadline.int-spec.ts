@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { startFitnessHarness, type FitnessHarness } from './fitness-harness.js';
 
 // A request the gateway gave up on (answered 504) must not be applied later by a busy service: it
-// once landed after a later, acknowledged edit (chaos run, docs/plans/faults.md).
+// once landed after a later, acknowledged edit (a chaos run; docs/operations.md, Runbook).
 describe('an RPC past the deadline its caller set', () => {
   let h: FitnessHarness;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 // A reader finds the code of any /api route from its first segment: each segment belongs to one
 // service the gateway fronts, and that service's folder in src/ holds the controller
-// (docs/architecture/layout.md, "The gateway"). Checked on the built gateway (`npm run build`).
+// (docs/architecture.md, "The gateway"). Checked on the built gateway (`npm run build`).
 const FOLDER_OF_SEGMENT: Record<string, string> = {
   auth: 'identity',
   account: 'identity',

@@ -186,7 +186,7 @@ interface Route {
   destructive?: boolean;
 }
 
-// Every route of API.md and of the README's "Calls beyond", including the ones other issues add.
+// Every route of API.md and of docs/api.md, including the ones other issues add.
 const ROUTES: Route[] = [
   {
     method: 'POST',

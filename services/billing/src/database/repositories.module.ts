@@ -18,7 +18,7 @@ const repositories = [
 /**
  * The service's tables, one repository each (entity and repository live in their feature's folder).
  * Every feature module that reads a table imports this module; features never import each other
- * for data. The same in all four services (docs/architecture/layout.md).
+ * for data. The same in all four services (docs/architecture.md).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SubscriptionEntity, LifetimeCodeEntity, ProcessedStripeEventEntity])],

@@ -6,7 +6,7 @@ import { posterSvg } from './poster.renderer.js';
 import { shareCardSvg, siteCardSvg } from './share-card.renderer.js';
 
 // One palette (libs/contracts/src/product/design-tokens.ts) for the web app and what the gateway
-// draws: a card shared on a messenger looks like the page it opens (docs/architecture/layout.md).
+// draws: a card shared on a messenger looks like the page it opens (docs/architecture.md).
 
 const tokens = colorVariables();
 const tokenValues = new Set(Object.values(tokens));

@@ -12,7 +12,7 @@ const repositories = [UsersRepository, SessionsRepository, EmailTokensRepository
 /**
  * The service's tables, one repository each (entity and repository live in their feature's folder).
  * Every feature module that reads a table imports this module; features never import each other
- * for data. The same in all four services (docs/architecture/layout.md).
+ * for data. The same in all four services (docs/architecture.md).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity, EmailTokenEntity])],
