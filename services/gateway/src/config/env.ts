@@ -59,8 +59,9 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_BILLING_PER_USER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_BILLING_PER_IP: z.coerce.number().int().min(1).default(30),
   /**
-   * Threads drawing share cards and posters off the event loop. A drawing takes ~0.5 s of a core and
-   * ~25 MB: one thread fits a 384Mi pod with a 1-CPU limit beside the gateway itself.
+   * Threads drawing share cards and posters off the event loop. A poster takes ~0.5 s of a core, and
+   * a drawing thread adds ~200 MB of resident memory at its peak (measured on posters, one after
+   * another): one thread fits a 384Mi pod with a 1-CPU limit, a second needs ~512Mi.
    */
   RENDER_POOL_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /** Drawings that may wait for a thread (a few seconds' worth); past that: 503 with Retry-After. */

@@ -11,7 +11,7 @@ export abstract class Renderer {
 }
 
 export interface RenderPoolOptions {
-  /** Drawing threads (each holds its fonts and ~25 MB while it draws). */
+  /** Drawing threads (each up to ~200 MB resident while it draws a poster). */
   threads: number;
   /** Drawings waiting for a thread; one more is turned away with 503. */
   queue: number;
