@@ -134,7 +134,7 @@ describe('sharing previews through the gateway', () => {
     expect(burst.filter((r) => r.headers.get('server-timing')?.startsWith('card;desc="drawn"'))).toHaveLength(1);
     const first = burst[0]!;
     expect(first.headers.get('content-type')).toBe('image/png');
-    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=60');
     expect(first.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const png = Buffer.from(await first.arrayBuffer());
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
@@ -145,9 +145,9 @@ describe('sharing previews through the gateway', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
     expect((await get(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
     expect((await get(path, { method: 'HEAD' })).headers.get('content-type')).toBe('image/png');
-    // Without the current version the card may change: a short cache life.
+    // Without the current version: the same short cache life and validator.
     const unversioned = await get(`/api/runner-profile/${page.urlSlug}/og-image.png`);
-    expect(unversioned.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(unversioned.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=60');
     expect(unversioned.headers.get('etag')).toBe(etag);
 
     const update = await get(`/api/runner-profile/${page.id}`, {

@@ -58,6 +58,16 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** Billing calls that could guess a code or a checkout session, per 15 minutes. */
   RATE_LIMIT_BILLING_PER_USER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_BILLING_PER_IP: z.coerce.number().int().min(1).default(30),
+  /**
+   * Threads drawing share cards and posters off the event loop. A poster takes ~0.5 s of a core, and
+   * a drawing thread adds ~200 MB of resident memory at its peak (measured on posters, one after
+   * another): one thread fits a 384Mi pod with a 1-CPU limit, a second needs ~512Mi.
+   */
+  RENDER_POOL_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Drawings that may wait for a thread (a few seconds' worth); past that: 503 with Retry-After. */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(4),
+  /** New posters one user may have drawn per hour (a drawn poster is served again for free). */
+  RATE_LIMIT_POSTER_RENDERS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
   GA_MEASUREMENT_ID: z
     .string()

@@ -27,6 +27,8 @@ const BUDGETS = {
   // Reset mails per address: enough to retry, too few to flood someone's inbox.
   passwordResetEmail: { points: 3, duration: 60 * MINUTE },
   accountUser: { points: 10, duration: 15 * MINUTE },
+  /** New posters drawn for one owner: each costs ~0.5 s of a drawing thread. */
+  posterRenderUser: { points: env.RATE_LIMIT_POSTER_RENDERS_PER_USER, duration: 60 * MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof BUDGETS;
 
@@ -64,8 +66,8 @@ export class RateLimitService {
     await this.consume('billingIp', ip, reply);
   }
 
-  /** Spends one attempt; over budget → 429 with Retry-After. */
-  async consume(bucket: RateLimitBucket, key: string, reply?: FastifyReply): Promise<void> {
+  /** Spends one attempt; over budget → 429 with Retry-After ("Too many {what}. Please wait…"). */
+  async consume(bucket: RateLimitBucket, key: string, reply?: FastifyReply, what = 'attempts'): Promise<void> {
     try {
       await this.limiters[bucket].consume(key);
     } catch (err) {
@@ -74,9 +76,14 @@ export class RateLimitService {
       void reply?.header('retry-after', String(seconds));
       const minutes = Math.ceil(seconds / 60);
       throw new HttpException(
-        `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
+  }
+
+  /** Gives back an attempt that was turned away for another reason (e.g. the server was busy). */
+  async refund(bucket: RateLimitBucket, key: string): Promise<void> {
+    await this.limiters[bucket].reward(key);
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 
 // The fonts and emoji images the share cards and posters are drawn with, and the text they can draw.
 
@@ -113,24 +114,40 @@ export function loadFonts(): SatoriFont[] {
   return fonts;
 }
 
-/** Files read for segments the Inter set cannot draw, once each: the same buffers keep satori's parse cache warm. */
-const assets = new Map<string, Promise<SatoriFont[] | string | null>>();
+type Asset = SatoriFont[] | string | null;
+
+/** Bounds of the extra files kept: every emoji and CJK slice a design draws fits, a flood of made-up names does not. */
+export const ADDITIONAL_ASSETS_KEPT = { entries: 1000, bytes: 16 * 1024 * 1024 } as const;
+
+const sizeOf = (asset: Asset): number =>
+  asset === null
+    ? 1
+    : typeof asset === 'string'
+      ? asset.length
+      : asset.reduce((sum, font) => sum + font.data.length, 0);
+
+/**
+ * Files read for segments the Inter set cannot draw, kept while used: the same buffers keep
+ * satori's parse cache warm. Least recently used go first, so any text in page names costs bounded memory.
+ */
+const assets = new LRUCache<string, { asset: Asset }, () => Promise<Asset>>({
+  max: ADDITIONAL_ASSETS_KEPT.entries,
+  maxSize: ADDITIONAL_ASSETS_KEPT.bytes,
+  sizeCalculation: ({ asset }) => Math.max(1, sizeOf(asset)),
+  fetchMethod: async (_key, _stale, { context }) => {
+    assetLoads += 1;
+    return { asset: await context() };
+  },
+});
 let assetLoads = 0;
 
 /** How many extra fonts or emoji images have been read so far (a Latin card reads none). */
 export const additionalAssetLoads = () => assetLoads;
 
-function cached<T extends SatoriFont[] | string | null>(key: string, load: () => Promise<T>): Promise<T> {
-  let asset = assets.get(key);
-  if (!asset) {
-    assetLoads += 1;
-    asset = load().catch((error: unknown) => {
-      assets.delete(key);
-      throw error;
-    });
-    assets.set(key, asset);
-  }
-  return asset as Promise<T>;
+/** One read per key at a time (concurrent asks share it); a failed read is not kept. */
+async function cached<T extends Asset>(key: string, load: () => Promise<T>): Promise<T> {
+  const kept = await assets.fetch(key, { context: load });
+  return kept!.asset as T;
 }
 
 /** One slice of a CJK font in the card's three weights. */

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { env } from '../config/env.js';
+import { IdentityModule } from '../identity/identity.module.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
 import { PosterController } from './poster.controller.js';
 import { PostersService } from './posters.service.js';
+import { RenderPool, Renderer } from './render-pool.js';
 import { ShareCardController } from './share-card.controller.js';
 import { SharePreviewsService } from './share-previews.service.js';
 
@@ -10,9 +13,16 @@ import { SharePreviewsService } from './share-previews.service.js';
  * owner's race-day poster; the SPA's files and index.html (spa-hosting.ts, registered at bootstrap).
  */
 @Module({
-  imports: [ProfilesModule],
+  imports: [ProfilesModule, IdentityModule],
   controllers: [ShareCardController, PosterController],
-  providers: [SharePreviewsService, PostersService],
+  providers: [
+    SharePreviewsService,
+    PostersService,
+    {
+      provide: Renderer,
+      useFactory: () => new RenderPool({ threads: env.RENDER_POOL_THREADS, queue: env.RENDER_QUEUE_MAX }),
+    },
+  ],
   exports: [SharePreviewsService],
 })
 export class PagesModule {}

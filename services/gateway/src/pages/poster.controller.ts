@@ -18,7 +18,7 @@ export class PosterController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const found = await this.posters.forOwner(user.id, idOr404(id, RUNNER_PROFILE_NOT_FOUND));
+    const found = await this.posters.forOwner(user.id, idOr404(id, RUNNER_PROFILE_NOT_FOUND), reply);
     send(request, reply, found, 'pdf');
   }
 
@@ -29,7 +29,7 @@ export class PosterController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const found = await this.posters.forOwner(user.id, idOr404(id, RUNNER_PROFILE_NOT_FOUND));
+    const found = await this.posters.forOwner(user.id, idOr404(id, RUNNER_PROFILE_NOT_FOUND), reply);
     send(request, reply, found, 'png');
   }
 }

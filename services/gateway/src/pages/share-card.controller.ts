@@ -1,12 +1,14 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../common/public.decorator.js';
 import { matchesEtag, type RenderedCard } from './share-card.cache.js';
 import { SharePreviewsService } from './share-previews.service.js';
 
-const YEAR_SECONDS = 365 * 24 * 60 * 60;
-/** A card asked for without its current version (an old share, a hand-typed URL): it may change soon. */
-const UNVERSIONED_SECONDS = 5 * 60;
+/**
+ * Any runner's card, versioned or not: kept a few minutes, then checked again by its ETag, so a
+ * page that is unpublished or deleted stops showing within minutes (the check answers 404).
+ */
+export const RUNNER_CARD_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=60';
 const SITE_CARD_SECONDS = 24 * 60 * 60;
 
 /** The 1200×630 PNG cards that pages name in `og:image`: public, so messengers can fetch them. */
@@ -15,20 +17,15 @@ const SITE_CARD_SECONDS = 24 * 60 * 60;
 export class ShareCardController {
   constructor(private readonly previews: SharePreviewsService) {}
 
+  /** `?v=` (the version the page's tags name) only makes each drawing's URL new; it is cached like any other. */
   @Get('runner-profile/:slug/og-image.png')
   async runnerCard(
     @Param('slug') slug: string,
-    @Query('v') version: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const card = await this.previews.runnerCard(slug);
-    // Only the URL that names this exact drawing may be kept for good.
-    const cacheControl =
-      typeof version === 'string' && version === card.version
-        ? `public, max-age=${YEAR_SECONDS}, immutable`
-        : `public, max-age=${UNVERSIONED_SECONDS}`;
-    send(request, reply, card.card, cacheControl, card.cached);
+    send(request, reply, card.card, RUNNER_CARD_CACHE_CONTROL, card.cached);
   }
 
   @Get('og-image.png')

@@ -4,6 +4,7 @@ import type { PublicProfileView } from '@runpledge/contracts';
 import { pngSize, publishedView } from '../../test/support/share-fixtures.js';
 import { ProfileViewCache } from '../profiles/profile-view.cache.js';
 import type { PublicProfileViews } from '../profiles/public-profile-views.js';
+import { InlineRenderer } from './render-pool.js';
 import { SharePreviewsService } from './share-previews.service.js';
 
 /** Pages by slug as profiles would answer them, through a real view cache. */
@@ -16,7 +17,7 @@ function previewsOf(pages: Record<string, PublicProfileView | Error>) {
     return page;
   });
   const views = { cache, bySlug: (slug: string) => cache.get(slug, () => load(slug)) } as unknown as PublicProfileViews;
-  return { service: new SharePreviewsService(views), load, cache, pages };
+  return { service: new SharePreviewsService(views, new InlineRenderer()), load, cache, pages };
 }
 
 const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];

@@ -10,7 +10,8 @@ import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
 import { shareCardContent, shareCardVersion } from './share-card.content.js';
 import { runnerPageDataScript } from './page-data.js';
-import { renderShareCard, renderSiteCard } from './share-card.renderer.js';
+import { Renderer } from './render-pool.js';
+import type { ShareCardContent } from './share-card.renderer.js';
 import { renderShareTags, runnerShareTags, siteShareTags } from './share-tags.js';
 
 /** A runner's card as the image route answers it. */
@@ -29,13 +30,17 @@ const TAGS_DEADLINE_MS = 1500;
 @Injectable()
 export class SharePreviewsService {
   private readonly logger = new Logger(SharePreviewsService.name);
-  private readonly cards = new ShareCardCache(renderShareCard, {
+  private readonly cards = new ShareCardCache((content) => this.drawCard(content), {
     maxBytes: 64 * 1024 * 1024,
-    maxConcurrentRenders: 2,
+    // The render pool bounds drawings (and turns a burst past its queue away with 503).
+    maxConcurrentRenders: Number.POSITIVE_INFINITY,
   });
   private siteCardPng: Promise<RenderedCard> | undefined;
 
-  constructor(private readonly views: PublicProfileViews) {
+  constructor(
+    private readonly views: PublicProfileViews,
+    private readonly renderer: Renderer,
+  ) {
     // A changed page's cards go with its cached view (the NATS announcement, or a write through this replica).
     views.cache.onInvalidate((slugs) => (slugs === 'all' ? this.cards.clear() : this.cards.dropSlugs(slugs)));
   }
@@ -80,15 +85,18 @@ export class SharePreviewsService {
 
   /** The site's own card, drawn once per process. */
   siteCard(): Promise<RenderedCard> {
-    const started = performance.now();
-    this.siteCardPng ??= renderSiteCard().then(
-      (png) => ({ png, etag: etagOf(png), renderMs: performance.now() - started }),
+    this.siteCardPng ??= this.renderer.run({ kind: 'site-card' }).then(
+      ({ png, renderMs }) => ({ png: asBuffer(png), etag: etagOf(asBuffer(png)), renderMs }),
       (err: unknown) => {
         this.siteCardPng = undefined;
         throw err;
       },
     );
     return this.siteCardPng;
+  }
+
+  private async drawCard(content: ShareCardContent): Promise<Buffer> {
+    return asBuffer((await this.renderer.run({ kind: 'share-card', content })).png);
   }
 
   private contentOf(view: PublicProfileView) {
@@ -121,6 +129,9 @@ export class SharePreviewsService {
     }
   }
 }
+
+/** A drawing thread's bytes as a Buffer, without a copy. */
+export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The card's path with its version: a new URL whenever what it draws changes, so it can be cached for good. */
 export function cardPath(slug: string, version: string): string {

@@ -118,6 +118,15 @@ export class RunnerProfilesRepository {
       .getMany();
   }
 
+  /**
+   * How many pages the user has, counted under a lock on the user held to the end of the caller's
+   * transaction: two concurrent creations by one user are counted one after the other.
+   */
+  async countByUserIdLocked(manager: EntityManager, userId: string): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('profiles.pages-of:' || $1, 0))`, [userId]);
+    return manager.countBy(RunnerProfileEntity, { userId });
+  }
+
   /** Whether a page has `slug`, or had it and still redirects from it. */
   async slugExists(slug: string, manager: EntityManager = this.profiles.manager): Promise<boolean> {
     return (

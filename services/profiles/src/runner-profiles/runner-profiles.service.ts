@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import {
   PROFILES_EVENTS,
   RUNNER_PROFILE_NOT_FOUND,
+  MAX_PAGES_PER_ACCOUNT,
   SLUG_TAKEN_MESSAGE,
+  TOO_MANY_PAGES,
   deriveCharityLink,
   milestonesReached,
   platformProblem,
@@ -43,12 +45,15 @@ export class RunnerProfilesService {
     private readonly milestones: MilestonesRepository,
   ) {}
 
-  /** The caller owns the new page; its challenges keep the order they came in. */
+  /** The caller owns the new page (at most MAX_PAGES_PER_ACCOUNT); its challenges keep the order they came in. */
   async create(userId: string, request: CreateProfileRequest): Promise<Profile> {
     const { challenges, ...fields } = request;
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
     const created = await this.events.transaction(async (manager) => {
+      if ((await this.profiles.countByUserIdLocked(manager, userId)) >= MAX_PAGES_PER_ACCOUNT) {
+        throw ServiceException.conflict(TOO_MANY_PAGES);
+      }
       // Another page's former address still leads there.
       if (await this.profiles.slugExists(fields.urlSlug, manager)) return null;
       const profile = await this.profiles.insertIfSlugFree(manager, {
