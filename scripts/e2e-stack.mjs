@@ -63,7 +63,9 @@ try {
         TOTALS_MIN_INTERVAL_MS: '500',
         TOTALS_RETRY_DELAY_MS: '500',
       };
-      const stack = await startStack({ env, port, log });
+      // Three stacks boot at once: each may take longer than a lone `npm start` would.
+      const readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS) || 150_000;
+      const stack = await startStack({ env, port, log, readyTimeoutMs });
       stacks.push(stack);
       writeFileSync(stackFile(port), JSON.stringify({ env: stack.env, stripeApiBase: stack.stripeApiBase ?? null }));
       console.log(`e2e stack ready at ${stack.url}`);
