@@ -9,6 +9,7 @@ import {
 } from '../common/http.js';
 import { silentLogger, type EmulatorLogger } from '../common/logger.js';
 import { ControlError, Ledger, notModified, type LedgerPage } from './ledger.js';
+import { Trickle, type TrickleRuleInput } from './trickle.js';
 
 export interface PlatformEmulatorOptions {
   /** 0 picks a free port. */
@@ -21,6 +22,8 @@ export interface PlatformEmulator {
   url: string;
   ledger: Ledger;
   faults: FaultInjector;
+  /** Answers whose body comes one byte at a time (a slow platform). */
+  trickle: Trickle;
   stats: { requests: number; notModified: number };
   reset(): void;
   close(): Promise<void>;
@@ -60,6 +63,7 @@ export async function startPlatformEmulator(
 ): Promise<PlatformEmulator> {
   const ledger = new Ledger();
   const faults = new FaultInjector();
+  const trickle = new Trickle();
   const stats = { requests: 0, notModified: 0 };
   const router = new Router();
 
@@ -96,11 +100,20 @@ export async function startPlatformEmulator(
     return json(201, { donation, page: definition.describePage(ledger, ledger.mustGet(req.params.key!)) });
   });
   registerFaultRoutes(router, faults);
+  router.get('/_emulator/trickle', () =>
+    json(200, { rules: trickle.list(), trickling: trickle.trickling, answers: trickle.answers }),
+  );
+  router.post('/_emulator/trickle', (req) => json(200, trickle.add(body(req) as unknown as TrickleRuleInput)));
+  router.delete('/_emulator/trickle', () => {
+    trickle.clear();
+    return json(200, { ok: true });
+  });
 
   const reset = () => {
     ledger.reset();
     faults.clear();
     faults.faulted = 0;
+    trickle.reset();
     stats.requests = 0;
     stats.notModified = 0;
   };
@@ -121,9 +134,9 @@ export async function startPlatformEmulator(
         stats.requests += 1;
         const refused = definition.authorize?.(req);
         if (refused) return refused;
-        return faults.around(req, next);
+        return trickle.apply(req, await faults.around(req, next));
       },
     },
   );
-  return { url: server.url, ledger, faults, stats, reset, close: () => server.close() };
+  return { url: server.url, ledger, faults, trickle, stats, reset, close: () => server.close() };
 }
