@@ -55,7 +55,9 @@ function body(req: EmulatorRequest): Record<string, unknown> {
 
 /**
  * A donation platform's emulator: the API under test, plus `/_emulator` controls to create a page,
- * set its goal, add a donation (named, anonymous, hidden amount) and misbehave on demand.
+ * set its goal, add a donation (named, anonymous, hidden amount) and misbehave on demand: faults,
+ * trickled answers, and odd answers (`PUT /_emulator/pages/:key/odd-answer {fields, donations}`:
+ * fields over the page's own, raw donation items after its donations; `{}` clears them).
  */
 export async function startPlatformEmulator(
   definition: PlatformDefinition,
@@ -94,6 +96,10 @@ export async function startPlatformEmulator(
   );
   router.put('/_emulator/pages/:key/goal', (req) =>
     json(200, definition.describePage(ledger, ledger.setGoal(req.params.key!, body(req).goal))),
+  );
+  // Out-of-range amounts and counts, repeated donation ids: what a broken or hostile platform sends.
+  router.put('/_emulator/pages/:key/odd-answer', (req) =>
+    json(200, definition.describePage(ledger, ledger.setOdd(req.params.key!, body(req)))),
   );
   router.post('/_emulator/pages/:key/donations', (req) => {
     const donation = ledger.donate(req.params.key!, body(req));
