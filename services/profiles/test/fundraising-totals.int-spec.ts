@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
+  FUNDRAISING_LIMITS,
   PROFILES,
   PROFILES_EVENTS,
   type DonationsPage,
@@ -339,6 +340,42 @@ describe('fundraising totals from the donation platforms', () => {
       [profile.id],
     );
     expect(rows.rows.map((r) => r.milestone)).toEqual([25, 50, 75, 100]);
+  });
+
+  it("clamps a platform's out-of-range amounts and counts to the contract's limits and drops repeated donation ids", async () => {
+    const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', {
+      goal: 100,
+    });
+    const id = String(participant.participantID);
+    await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, { amount: 10, name: 'Kim' });
+    const at = new Date().toISOString().replace('Z', '+0000');
+    const huge = { donationID: 'D-1', displayName: 'Huge', amount: 1e15, createdDateUTC: at };
+    await control(donorDrive, 'PUT', `/_emulator/pages/${id}/odd-answer`, {
+      fields: { sumDonations: 1e15, fundraisingGoal: 1e15, numDonations: 1e12 },
+      // The same donation three times in one answer.
+      donations: [huge, { ...huge, message: 'again' }, huge],
+    });
+    const { profile } = await createPage({
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: 'https://events.example.org/e',
+      donorDriveParticipantId: id,
+    });
+    const synced = await eventually(async () => {
+      const v = await view(profile.urlSlug);
+      expect(v.totalsSyncedAt).not.toBeNull();
+      return v;
+    });
+    const max = (n: number) => n.toFixed(2);
+    expect(synced).toMatchObject({
+      fundsRaised: max(FUNDRAISING_LIMITS.raisedMax),
+      fundraisingGoal: max(FUNDRAISING_LIMITS.goalMax),
+      totalDonors: FUNDRAISING_LIMITS.donorsMax,
+    });
+    const wall = await ok<DonationsPage>(PROFILES.profile.listDonations, { profileId: profile.id, page: 1 });
+    expect(wall.donations.map((d) => [d.name, d.amount]).sort()).toEqual([
+      ['Huge', max(FUNDRAISING_LIMITS.raisedMax)],
+      ['Kim', '10.00'],
+    ]);
   });
 
   it('shows the donor wall of a published page only', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { env } from '../config/env.js';
 import { header, parseObject } from './donordrive.client.js';
-import { mapJustGivingDonation, mapJustGivingPage } from './map-platform.util.js';
+import { mapJustGivingDonation, mapJustGivingPage, toCount } from './map-platform.util.js';
 import { errorForStatus, PlatformError } from './platform.errors.js';
 import { platformGet, type PlatformResponse } from './platform-http.js';
 import type { PlatformDonation, PlatformRead } from './platform.types.js';
@@ -39,7 +39,7 @@ export class JustGivingClient {
         .body,
     );
     const pagination = (list.pagination ?? {}) as Record<string, unknown>;
-    const donors = Number.isInteger(pagination.totalResults) ? (pagination.totalResults as number) : 0;
+    const donors = toCount(pagination.totalResults);
     const donations = (Array.isArray(list.donations) ? list.donations : [])
       .map((item) => mapJustGivingDonation(item as Record<string, unknown>, currency))
       .filter((d): d is PlatformDonation => d !== undefined);

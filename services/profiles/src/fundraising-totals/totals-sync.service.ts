@@ -13,6 +13,7 @@ import { MilestoneMailsService } from './milestone-mails.service.js';
 import { MilestonesRepository } from './milestones.repository.js';
 import { DonorDriveClient } from './donordrive.client.js';
 import { HostSlots } from './host-slots.js';
+import { uniqueDonations } from './map-platform.util.js';
 import { JustGivingClient } from './justgiving.client.js';
 import { PlatformError } from './platform.errors.js';
 import type { PlatformRead } from './platform.types.js';
@@ -165,7 +166,8 @@ export class TotalsSyncService {
       // places, ISO codes): no need to read it back.
       const saved: RunnerProfileEntity = { ...current, ...changes };
       if (read.donations.length > 0) {
-        await this.donations.upsertMany(manager, profileId, read.donations);
+        // One id twice in an upsert fails it whole ("cannot affect row a second time").
+        await this.donations.upsertMany(manager, profileId, uniqueDonations(read.donations));
         await this.donations.trim(manager, profileId, FUNDRAISING_LIMITS.donationsKept);
       }
       const moved =
