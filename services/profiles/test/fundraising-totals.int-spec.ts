@@ -95,6 +95,7 @@ describe('fundraising totals from the donation platforms', () => {
       DONORDRIVE_BASE_URL: donorDrive.url,
       JUSTGIVING_API_URL: justGiving.url,
       JUSTGIVING_API_KEY: 'test-jg-key',
+      PLATFORM_EMULATOR_ORIGINS: `${donorDrive.url},${justGiving.url}`,
       TOTALS_RETRY_DELAY_MS: String(RETRY_DELAY_MS),
       TOTALS_MIN_INTERVAL_MS: String(MIN_INTERVAL_MS),
       TOTALS_REQUEST_TIMEOUT_MS: '1000',

@@ -29,6 +29,27 @@ export const profilesEnvSchema = baseEnvSchema
     DONORDRIVE_BASE_URL: optionalUrl,
     /** Comma-separated host names DonorDrive instances may have (`*.donordrive.com` style); unset: any public host. */
     DONORDRIVE_ALLOWED_HOSTS: z.string().default(''),
+    /**
+     * Comma-separated origins of local platform emulators (`http://127.0.0.1:12113`): the only
+     * addresses fetched or saved without the rule every other platform address meets (https, public).
+     */
+    PLATFORM_EMULATOR_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, ctx) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => {
+            try {
+              return new URL(entry).origin;
+            } catch {
+              ctx.addIssue({ code: 'custom', message: `${entry} is not an origin (http://host:port)` });
+              return z.NEVER;
+            }
+          }),
+      ),
     /** Every published page's totals are re-read this often, spread over the interval. */
     TOTALS_SYNC_EVERY_SECONDS: positiveInt(300),
     TOTALS_SYNC_CONCURRENCY: positiveInt(8),
@@ -70,8 +91,6 @@ export const profilesEnvSchema = baseEnvSchema
           }
         : null,
       donorDrive: {
-        /** Production: https only, public addresses only (no SSRF into our network). */
-        strict: production,
         baseUrlOverride: e.DONORDRIVE_BASE_URL?.replace(/\/$/, ''),
         allowedHosts: e.DONORDRIVE_ALLOWED_HOSTS.split(',')
           .map((h) => h.trim().toLowerCase())

@@ -15,7 +15,7 @@ const DONATIONS_PER_READ = 100;
 /**
  * DonorDrive's public API on each instance's own domain (no key): the participant's totals, with
  * If-None-Match, then its newest donations when they changed. The instance address is user input,
- * so in production only https hosts resolving to public addresses are asked.
+ * so only https hosts resolving to public addresses are asked (PLATFORM_EMULATOR_ORIGINS aside).
  */
 @Injectable()
 export class DonorDriveClient {
@@ -64,10 +64,10 @@ export class DonorDriveClient {
       headers,
       timeoutMs: env.TOTALS_REQUEST_TIMEOUT_MS,
       signal,
-      publicOnly:
-        env.donorDrive.strict && !env.donorDrive.baseUrlOverride
-          ? { allowedHosts: env.donorDrive.allowedHosts }
-          : undefined,
+      // In every environment: only the emulators named in the configuration skip the address rule.
+      publicOnly: env.PLATFORM_EMULATOR_ORIGINS.includes(url.origin)
+        ? undefined
+        : { allowedHosts: env.donorDrive.allowedHosts },
     });
     const error = errorForStatus('DonorDrive', response.status, header(response, 'retry-after'));
     if (error) throw error;

@@ -49,8 +49,10 @@ export class JustGivingClient {
   private async get(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<PlatformResponse> {
     const config = env.justGiving;
     if (!config) throw new PlatformError('No JustGiving API key is configured', 'refused');
-    const response = await platformGet(new URL(`${config.baseUrl}${path}`), {
+    const url = new URL(`${config.baseUrl}${path}`);
+    const response = await platformGet(url, {
       headers: { 'x-api-key': config.apiKey, ...headers },
+      publicOnly: env.PLATFORM_EMULATOR_ORIGINS.includes(url.origin) ? undefined : { allowedHosts: [] },
       timeoutMs: env.TOTALS_REQUEST_TIMEOUT_MS,
       signal,
     });

@@ -21,7 +21,7 @@ export interface PlatformRequestOptions {
   /** Ends the request early (the sync job's own deadline); its reason is the error's message. */
   signal?: AbortSignal;
   /**
-   * Production rule for addresses users type: https only, the host on the allow list when there is one,
+   * The rule for every platform address but a listed emulator's: https only, the host on the allow list when there is one,
    * and every address the name resolves to public, checked at connect time (no DNS rebinding).
    */
   publicOnly?: { allowedHosts: readonly string[] };
@@ -47,7 +47,12 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
 /** One GET with a deadline; connection problems and timeouts are `unavailable` (retryable). */
 export function platformGet(url: URL, options: PlatformRequestOptions): Promise<PlatformResponse> {
   if (options.publicOnly) {
-    if (url.protocol !== 'https:') return Promise.reject(new UnsafeAddressError('Only https addresses are fetched'));
+    if (url.protocol !== 'https:')
+      return Promise.reject(
+        new UnsafeAddressError(
+          `Only https addresses are fetched, not ${url.origin} (a local emulator's origin goes in PLATFORM_EMULATOR_ORIGINS)`,
+        ),
+      );
     if (!hostAllowed(url.hostname, options.publicOnly.allowedHosts))
       return Promise.reject(new UnsafeAddressError(`${url.hostname} is not an allowed host`));
     // A literal IP is connected to without a lookup: check it here.

@@ -21,12 +21,23 @@ import {
 import { DomainEvents, ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
+import { platformAddressProblem } from '../fundraising-totals/public-address.util.js';
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
 import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';
+
+/**
+ * The totals sync fetches a DonorDrive event URL's host: one inside our network (metadata, NATS,
+ * Redis, private ranges) is refused when the page is saved, in every environment.
+ */
+function assertFetchableEventUrl(url: string | null | undefined): void {
+  if (!url) return;
+  const problem = platformAddressProblem(url, env.donorDrive.allowedHosts, env.PLATFORM_EMULATOR_ORIGINS);
+  if (problem) throw ServiceException.badRequest(`The DonorDrive event URL ${problem}`);
+}
 
 /** numeric columns take decimal strings; a cleared amount is 0. */
 const decimal = (value: number | null | undefined): string | undefined =>
@@ -48,6 +59,7 @@ export class RunnerProfilesService {
     const { challenges, ...fields } = request;
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
+    assertFetchableEventUrl(fields.donorDriveEventUrl);
     const created = await this.events.transaction(async (manager) => {
       // Another page's former address still leads there.
       if (await this.profiles.slugExists(fields.urlSlug, manager)) return null;
@@ -120,6 +132,7 @@ export class RunnerProfilesService {
    * A new slug keeps the old one as a redirect (409 when another page has or had it).
    */
   async update(userId: string, profileId: string, request: UpdateProfileRequest): Promise<Profile> {
+    assertFetchableEventUrl(request.donorDriveEventUrl);
     const updated = await this.events.transaction(async (manager) => {
       const current = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
       const { urlSlug: newSlug, ...fieldChanges } = request;
