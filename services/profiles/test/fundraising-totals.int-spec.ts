@@ -379,6 +379,43 @@ describe('fundraising totals from the donation platforms', () => {
     ]);
   });
 
+  it("points a DonorDrive page's Donate button at the participant's donate address from DonorDrive, on the page's own site only", async () => {
+    const eventUrl = 'https://events.example.org/index.cfm?fuseaction=donorDrive.event&eventID=1';
+    async function pageWithDonateLink(donate: string) {
+      const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', {
+        goal: 100,
+      });
+      const id = String(participant.participantID);
+      await control(donorDrive, 'PUT', `/_emulator/pages/${id}/odd-answer`, { fields: { links: { donate } } });
+      const { profile } = await createPage({
+        donationPlatform: 'donordrive',
+        donorDriveEventUrl: eventUrl,
+        donorDriveParticipantId: id,
+      });
+      const synced = await eventually(async () => {
+        const v = await view(profile.urlSlug);
+        expect(v.totalsSyncedAt).not.toBeNull();
+        return v;
+      });
+      return { id, donationUrl: synced.donationUrl };
+    }
+    // This instance lives under a path that a link built from the event URL's origin would lose.
+    const own =
+      'https://events.example.org/donordrive/index.cfm?fuseaction=donorDrive.participant&participantID=7#donate';
+    expect((await pageWithDonateLink(own)).donationUrl).toBe(own);
+    // Another site, or not https: the link built from the page's own event URL stays.
+    for (const foreign of [
+      'https://evil.example/donate#donate',
+      'javascript:alert(1)',
+      'http://events.example.org/x',
+    ]) {
+      const { id, donationUrl } = await pageWithDonateLink(foreign);
+      expect(donationUrl).toBe(
+        `https://events.example.org/index.cfm?fuseaction=donorDrive.participant&participantID=${id}#donate`,
+      );
+    }
+  });
+
   it('shows the donor wall of a published page only', async () => {
     const { profile } = await createPage({ donationPlatform: 'haku', hakuDonationUrl: 'https://haku.example/x' });
     await db.query(`UPDATE profiles.owner_access SET status = 'canceled' WHERE user_id = $1`, [profile.userId]);

@@ -32,10 +32,12 @@ export function parsePlatformDate(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** DonorDrive's participant: `sumDonations`, `fundraisingGoal`, `numDonations`. */
+/** DonorDrive's participant: `sumDonations`, `fundraisingGoal`, `numDonations`, `links.donate`. */
 export function mapDonorDriveParticipant(body: Record<string, unknown>): PlatformTotals {
   const goal = toDecimal(body.fundraisingGoal, FUNDRAISING_LIMITS.goalMax);
+  const links = body.links && typeof body.links === 'object' ? (body.links as Record<string, unknown>) : {};
   return {
+    ...(typeof links.donate === 'string' ? { donateUrl: links.donate } : {}),
     raised: toDecimal(body.sumDonations) ?? '0.00',
     goal: goal && Number(goal) > 0 ? goal : null,
     donors: toCount(body.numDonations),
@@ -93,4 +95,19 @@ export function mapJustGivingDonation(
     message: text(item.message),
     donatedAt,
   };
+}
+
+/**
+ * A platform's donate address when it is safe to link: https, on the same site as the page's own
+ * event URL (a platform's answer must not send donors elsewhere). Else null.
+ */
+export function sameSiteDonateUrl(donateUrl: string | undefined, eventUrl: string | null): string | null {
+  if (!donateUrl || !eventUrl || donateUrl.length > 2000) return null;
+  try {
+    const link = new URL(donateUrl);
+    const site = new URL(eventUrl);
+    return link.protocol === 'https:' && link.origin === site.origin ? link.toString() : null;
+  } catch {
+    return null;
+  }
 }

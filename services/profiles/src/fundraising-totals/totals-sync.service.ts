@@ -13,7 +13,7 @@ import { MilestoneMailsService } from './milestone-mails.service.js';
 import { MilestonesRepository } from './milestones.repository.js';
 import { DonorDriveClient } from './donordrive.client.js';
 import { HostSlots } from './host-slots.js';
-import { uniqueDonations } from './map-platform.util.js';
+import { sameSiteDonateUrl, uniqueDonations } from './map-platform.util.js';
 import { JustGivingClient } from './justgiving.client.js';
 import { PlatformError } from './platform.errors.js';
 import type { PlatformRead } from './platform.types.js';
@@ -160,6 +160,8 @@ export class TotalsSyncService {
         totalsEtag: read.etag,
       };
       if (totals.currency) changes.fundraisingCurrency = totals.currency;
+      if (current.totalsSource === 'donordrive')
+        changes.donorDriveDonateUrl = sameSiteDonateUrl(totals.donateUrl, current.donorDriveEventUrl);
       if (totals.goal && !current.goalSetByOwner) changes.fundraisingGoal = totals.goal;
       await this.profiles.updateLocked(manager, profileId, changes);
       // The row is locked and the changes are as PostgreSQL stores them (decimal strings with two

@@ -77,6 +77,7 @@ export class RunnerProfilesService {
         charityLink: deriveCharityLink(fields),
         donorDriveEventUrl: fields.donorDriveEventUrl ?? null,
         donorDriveParticipantId: fields.donorDriveParticipantId ?? null,
+        donorDriveDonateUrl: null,
         justGivingPageShortName: fields.justGivingPageShortName ?? null,
         hakuDonationUrl: fields.hakuDonationUrl ?? null,
         fundsRaised: decimal(fields.fundsRaised) ?? '0',
@@ -160,7 +161,7 @@ export class RunnerProfilesService {
         charityLink: deriveCharityLink(merged),
         totalsSource,
         // Another page on the platform: its ETag and sync time say nothing about the new one.
-        ...(platformChanged ? { totalsEtag: null, totalsSyncedAt: null } : {}),
+        ...(platformChanged ? { totalsEtag: null, totalsSyncedAt: null, donorDriveDonateUrl: null } : {}),
         ...(request.fundraisingGoal !== undefined ? { goalSetByOwner: true } : {}),
       });
       this.cache.afterCommit(manager, [cacheKeyOf(current)]);
