@@ -195,6 +195,8 @@ async function emulatorSettings(stackEnvIn, gatewayPort, log) {
     Object.assign(stackEnv, {
       JUSTGIVING_API_URL: justGivingBase,
       DONORDRIVE_BASE_URL: env.DONORDRIVE_BASE_URL || donorDriveBase,
+      // Loopback http: allowed for these origins only, by name (profiles refuses any other such address).
+      PLATFORM_EMULATOR_ORIGINS: [donorDriveBase, justGivingBase].join(','),
     });
   }
   return {

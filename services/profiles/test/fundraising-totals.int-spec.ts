@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
+  FUNDRAISING_LIMITS,
   PROFILES,
   PROFILES_EVENTS,
   type DonationsPage,
@@ -94,6 +95,7 @@ describe('fundraising totals from the donation platforms', () => {
       DONORDRIVE_BASE_URL: donorDrive.url,
       JUSTGIVING_API_URL: justGiving.url,
       JUSTGIVING_API_KEY: 'test-jg-key',
+      PLATFORM_EMULATOR_ORIGINS: `${donorDrive.url},${justGiving.url}`,
       TOTALS_RETRY_DELAY_MS: String(RETRY_DELAY_MS),
       TOTALS_MIN_INTERVAL_MS: String(MIN_INTERVAL_MS),
       TOTALS_REQUEST_TIMEOUT_MS: '1000',
@@ -339,6 +341,79 @@ describe('fundraising totals from the donation platforms', () => {
       [profile.id],
     );
     expect(rows.rows.map((r) => r.milestone)).toEqual([25, 50, 75, 100]);
+  });
+
+  it("clamps a platform's out-of-range amounts and counts to the contract's limits and drops repeated donation ids", async () => {
+    const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', {
+      goal: 100,
+    });
+    const id = String(participant.participantID);
+    await control(donorDrive, 'POST', `/_emulator/pages/${id}/donations`, { amount: 10, name: 'Kim' });
+    const at = new Date().toISOString().replace('Z', '+0000');
+    const huge = { donationID: 'D-1', displayName: 'Huge', amount: 1e15, createdDateUTC: at };
+    await control(donorDrive, 'PUT', `/_emulator/pages/${id}/odd-answer`, {
+      fields: { sumDonations: 1e15, fundraisingGoal: 1e15, numDonations: 1e12 },
+      // The same donation three times in one answer.
+      donations: [huge, { ...huge, message: 'again' }, huge],
+    });
+    const { profile } = await createPage({
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: 'https://events.example.org/e',
+      donorDriveParticipantId: id,
+    });
+    const synced = await eventually(async () => {
+      const v = await view(profile.urlSlug);
+      expect(v.totalsSyncedAt).not.toBeNull();
+      return v;
+    });
+    const max = (n: number) => n.toFixed(2);
+    expect(synced).toMatchObject({
+      fundsRaised: max(FUNDRAISING_LIMITS.raisedMax),
+      fundraisingGoal: max(FUNDRAISING_LIMITS.goalMax),
+      totalDonors: FUNDRAISING_LIMITS.donorsMax,
+    });
+    const wall = await ok<DonationsPage>(PROFILES.profile.listDonations, { profileId: profile.id, page: 1 });
+    expect(wall.donations.map((d) => [d.name, d.amount]).sort()).toEqual([
+      ['Huge', max(FUNDRAISING_LIMITS.raisedMax)],
+      ['Kim', '10.00'],
+    ]);
+  });
+
+  it("points a DonorDrive page's Donate button at the participant's donate address from DonorDrive, on the page's own site only", async () => {
+    const eventUrl = 'https://events.example.org/index.cfm?fuseaction=donorDrive.event&eventID=1';
+    async function pageWithDonateLink(donate: string) {
+      const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', {
+        goal: 100,
+      });
+      const id = String(participant.participantID);
+      await control(donorDrive, 'PUT', `/_emulator/pages/${id}/odd-answer`, { fields: { links: { donate } } });
+      const { profile } = await createPage({
+        donationPlatform: 'donordrive',
+        donorDriveEventUrl: eventUrl,
+        donorDriveParticipantId: id,
+      });
+      const synced = await eventually(async () => {
+        const v = await view(profile.urlSlug);
+        expect(v.totalsSyncedAt).not.toBeNull();
+        return v;
+      });
+      return { id, donationUrl: synced.donationUrl };
+    }
+    // This instance lives under a path that a link built from the event URL's origin would lose.
+    const own =
+      'https://events.example.org/donordrive/index.cfm?fuseaction=donorDrive.participant&participantID=7#donate';
+    expect((await pageWithDonateLink(own)).donationUrl).toBe(own);
+    // Another site, or not https: the link built from the page's own event URL stays.
+    for (const foreign of [
+      'https://evil.example/donate#donate',
+      'javascript:alert(1)',
+      'http://events.example.org/x',
+    ]) {
+      const { id, donationUrl } = await pageWithDonateLink(foreign);
+      expect(donationUrl).toBe(
+        `https://events.example.org/index.cfm?fuseaction=donorDrive.participant&participantID=${id}#donate`,
+      );
+    }
   });
 
   it('shows the donor wall of a published page only', async () => {

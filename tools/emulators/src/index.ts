@@ -11,4 +11,5 @@ export type { Clock } from './common/clock.js';
 export { startDonorDriveEmulator } from './donation-platforms/donordrive.js';
 export { startJustGivingEmulator } from './donation-platforms/justgiving.js';
 export type { PlatformEmulator } from './donation-platforms/platform-server.js';
+export type { TrickledAnswer, TrickleRuleInput } from './donation-platforms/trickle.js';
 export { FaultInjector, type FaultRuleInput, type FaultKind } from './common/fault-injection.js';

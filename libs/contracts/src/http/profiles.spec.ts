@@ -129,6 +129,20 @@ describe('donation links (spec 9)', () => {
     );
   });
 
+  it("uses DonorDrive's own donate address for the participant when the sync has one, with the amount", () => {
+    const fields = {
+      donationPlatform: 'donordrive' as const,
+      donorDriveEventUrl: 'https://events.example.org/donordrive/index.cfm?fuseaction=donorDrive.event&eventID=1',
+      donorDriveParticipantId: '4025',
+      donorDriveDonateUrl:
+        'https://events.example.org/donordrive/index.cfm?fuseaction=donorDrive.participant&participantID=4025#donate',
+    };
+    expect(buildDonationUrl(fields)).toBe(fields.donorDriveDonateUrl);
+    expect(buildDonationUrl(fields, 25)).toBe(
+      'https://events.example.org/donordrive/index.cfm?fuseaction=donorDrive.participant&participantID=4025&donationAmount=25.00#donate',
+    );
+  });
+
   it('builds the JustGiving page from the short name, with the amount when given', () => {
     const fields = { donationPlatform: 'justgiving' as const, justGivingPageShortName: 'jane-runs' };
     expect(deriveCharityLink(fields)).toBe('https://www.justgiving.com/fundraising/jane-runs');

@@ -7,6 +7,8 @@ export interface DonationFields {
   charityLink?: string | null;
   donorDriveEventUrl?: string | null;
   donorDriveParticipantId?: string | null;
+  /** DonorDrive's own donate address for the participant (links.donate), when the sync has one. */
+  donorDriveDonateUrl?: string | null;
   justGivingPageShortName?: string | null;
   hakuDonationUrl?: string | null;
 }
@@ -35,19 +37,24 @@ function formatAmount(amount: number): string {
 
 /**
  * The Donate Now link, with an optional preset amount where the platform takes one (spec 9):
- * DonorDrive's participant donate page with `donationAmount`, JustGiving's page with `amount`;
+ * DonorDrive's participant donate page with `donationAmount` (the address DonorDrive gives for the
+ * participant when the sync has it, else built from the event URL), JustGiving's page with `amount`;
  * Haku and other charity links open as they are.
  */
 export function buildDonationUrl(fields: DonationFields, amount?: number): string | null {
   switch (fields.donationPlatform) {
     case 'donordrive': {
       if (!fields.donorDriveEventUrl || !fields.donorDriveParticipantId) return fields.charityLink ?? null;
-      const base = new URL(fields.donorDriveEventUrl);
-      const url = new URL('/index.cfm', base.origin);
-      url.searchParams.set('fuseaction', 'donorDrive.participant');
-      url.searchParams.set('participantID', fields.donorDriveParticipantId);
+      let url: URL;
+      if (fields.donorDriveDonateUrl) {
+        url = new URL(fields.donorDriveDonateUrl);
+      } else {
+        url = new URL('/index.cfm', new URL(fields.donorDriveEventUrl).origin);
+        url.searchParams.set('fuseaction', 'donorDrive.participant');
+        url.searchParams.set('participantID', fields.donorDriveParticipantId);
+        url.hash = 'donate';
+      }
       if (amount !== undefined && amount > 0) url.searchParams.set('donationAmount', formatAmount(amount));
-      url.hash = 'donate';
       return url.toString();
     }
     case 'justgiving': {

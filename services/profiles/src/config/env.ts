@@ -29,11 +29,41 @@ export const profilesEnvSchema = baseEnvSchema
     DONORDRIVE_BASE_URL: optionalUrl,
     /** Comma-separated host names DonorDrive instances may have (`*.donordrive.com` style); unset: any public host. */
     DONORDRIVE_ALLOWED_HOSTS: z.string().default(''),
+    /**
+     * Comma-separated origins of local platform emulators (`http://127.0.0.1:12113`): the only
+     * addresses fetched or saved without the rule every other platform address meets (https, public).
+     */
+    PLATFORM_EMULATOR_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, ctx) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .map((entry) => {
+            try {
+              return new URL(entry).origin;
+            } catch {
+              ctx.addIssue({ code: 'custom', message: `${entry} is not an origin (http://host:port)` });
+              return z.NEVER;
+            }
+          }),
+      ),
     /** Every published page's totals are re-read this often, spread over the interval. */
     TOTALS_SYNC_EVERY_SECONDS: positiveInt(300),
     TOTALS_SYNC_CONCURRENCY: positiveInt(8),
-    /** Deadline of one request to a donation platform. */
+    /**
+     * Of those, how many one platform host may hold at once (per worker process): a slow host's pages
+     * wait their turn without holding the others' slots.
+     */
+    TOTALS_PER_HOST_CONCURRENCY: positiveInt(2),
+    /** A page whose host has no free slot is tried again after this long (not an attempt). */
+    TOTALS_HOST_BUSY_DELAY_MS: positiveInt(1_000),
+    /** Absolute deadline of one request to a donation platform, from connecting to the last byte. */
     TOTALS_REQUEST_TIMEOUT_MS: positiveInt(5_000),
+    /** Deadline of one page's sync (its platform requests together); past it the job retries later. */
+    TOTALS_JOB_TIMEOUT_MS: positiveInt(15_000),
     /** First delay after a 429 or 5xx; doubles each attempt. */
     TOTALS_RETRY_DELAY_MS: positiveInt(5_000),
     TOTALS_SYNC_ATTEMPTS: positiveInt(6),
@@ -61,8 +91,6 @@ export const profilesEnvSchema = baseEnvSchema
           }
         : null,
       donorDrive: {
-        /** Production: https only, public addresses only (no SSRF into our network). */
-        strict: production,
         baseUrlOverride: e.DONORDRIVE_BASE_URL?.replace(/\/$/, ''),
         allowedHosts: e.DONORDRIVE_ALLOWED_HOSTS.split(',')
           .map((h) => h.trim().toLowerCase())

@@ -15,7 +15,7 @@ const DONATIONS_PER_READ = 100;
 /**
  * DonorDrive's public API on each instance's own domain (no key): the participant's totals, with
  * If-None-Match, then its newest donations when they changed. The instance address is user input,
- * so in production only https hosts resolving to public addresses are asked.
+ * so only https hosts resolving to public addresses are asked (PLATFORM_EMULATOR_ORIGINS aside).
  */
 @Injectable()
 export class DonorDriveClient {
@@ -24,17 +24,26 @@ export class DonorDriveClient {
     return `donordrive:${this.instance(page).host}:${page.donorDriveParticipantId}`;
   }
 
-  async read(page: DonorDrivePage, etag: string | null, currency: string): Promise<PlatformRead> {
+  /** The host a page's reads go to: the unit of the per-host limit. */
+  host(page: DonorDrivePage): string {
+    return this.instance(page).host;
+  }
+
+  async read(page: DonorDrivePage, etag: string | null, currency: string, signal?: AbortSignal): Promise<PlatformRead> {
     const base = this.instance(page);
     const id = encodeURIComponent(page.donorDriveParticipantId ?? '');
-    const participant = await this.get(new URL(`/api/participants/${id}`, base), etag ? { 'if-none-match': etag } : {});
+    const participant = await this.get(
+      new URL(`/api/participants/${id}`, base),
+      etag ? { 'if-none-match': etag } : {},
+      signal,
+    );
     const newEtag = header(participant, 'etag') ?? etag;
     if (participant.status === 304) return { changed: false, etag: newEtag, requests: 1 };
     const totals = mapDonorDriveParticipant(parseObject(participant.body));
     const donationsUrl = new URL(`/api/participants/${id}/donations`, base);
     donationsUrl.searchParams.set('limit', String(DONATIONS_PER_READ));
     donationsUrl.searchParams.set('orderBy', 'createdDateUTC DESC');
-    const list = await this.get(donationsUrl, {});
+    const list = await this.get(donationsUrl, {}, signal);
     const donations = parseArray(list.body)
       .map((item) => mapDonorDriveDonation(item, currency))
       .filter((d): d is PlatformDonation => d !== undefined);
@@ -50,14 +59,15 @@ export class DonorDriveClient {
     }
   }
 
-  private async get(url: URL, headers: Record<string, string>): Promise<PlatformResponse> {
+  private async get(url: URL, headers: Record<string, string>, signal?: AbortSignal): Promise<PlatformResponse> {
     const response = await platformGet(url, {
       headers,
       timeoutMs: env.TOTALS_REQUEST_TIMEOUT_MS,
-      publicOnly:
-        env.donorDrive.strict && !env.donorDrive.baseUrlOverride
-          ? { allowedHosts: env.donorDrive.allowedHosts }
-          : undefined,
+      signal,
+      // In every environment: only the emulators named in the configuration skip the address rule.
+      publicOnly: env.PLATFORM_EMULATOR_ORIGINS.includes(url.origin)
+        ? undefined
+        : { allowedHosts: env.donorDrive.allowedHosts },
     });
     const error = errorForStatus('DonorDrive', response.status, header(response, 'retry-after'));
     if (error) throw error;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { FUNDRAISING_LIMITS } from '@runpledge/contracts';
 import {
   mapDonorDriveDonation,
   mapDonorDriveParticipant,
   mapJustGivingDonation,
   mapJustGivingPage,
   parsePlatformDate,
+  uniqueDonations,
 } from './map-platform.util.js';
 
 describe('mapping the platforms at the boundary', () => {
@@ -59,5 +61,37 @@ describe('mapping the platforms at the boundary', () => {
       donatedAt: new Date(1764000000000),
     });
     expect(parsePlatformDate('nonsense')).toBeUndefined();
+  });
+});
+
+describe('platform numbers beyond the contract', () => {
+  it("clamps amounts and counts to the contract's limits", () => {
+    expect(mapDonorDriveParticipant({ sumDonations: 1e15, fundraisingGoal: '1e15', numDonations: 1e12 })).toEqual({
+      raised: FUNDRAISING_LIMITS.raisedMax.toFixed(2),
+      goal: FUNDRAISING_LIMITS.goalMax.toFixed(2),
+      donors: FUNDRAISING_LIMITS.donorsMax,
+      currency: null,
+    });
+    expect(mapJustGivingPage({ grandTotalRaisedExcludingGiftAid: '9e99' }, 1e12)).toMatchObject({
+      raised: FUNDRAISING_LIMITS.raisedMax.toFixed(2),
+      donors: FUNDRAISING_LIMITS.donorsMax,
+    });
+    expect(
+      mapDonorDriveDonation({ donationID: 1, amount: 1e13, createdDateUTC: '2026-11-24T10:00:00.000+0000' }, 'USD')
+        ?.amount,
+    ).toBe(FUNDRAISING_LIMITS.raisedMax.toFixed(2));
+  });
+
+  it('keeps each donation id once, the first seen', () => {
+    const at = new Date('2026-11-24T10:00:00Z');
+    const d = (externalId: string, message: string) => ({
+      externalId,
+      name: null,
+      amount: '1.00',
+      currency: 'USD',
+      message,
+      donatedAt: at,
+    });
+    expect(uniqueDonations([d('1', 'a'), d('2', 'b'), d('1', 'c')]).map((x) => x.message)).toEqual(['a', 'b']);
   });
 });

@@ -1,9 +1,24 @@
+import { FUNDRAISING_LIMITS } from '@runpledge/contracts';
 import type { PlatformDonation, PlatformTotals } from './platform.types.js';
 
-/** A number or numeric string as a 2-decimal string; undefined when it is not a non-negative number. */
-export function toDecimal(value: unknown): string | undefined {
+/**
+ * A number or numeric string as a 2-decimal string, at most `max` (a platform's answer never breaks
+ * our columns or the contract's limits); undefined when it is not a non-negative number.
+ */
+export function toDecimal(value: unknown, max: number = FUNDRAISING_LIMITS.raisedMax): string | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) && n >= 0 ? n.toFixed(2) : undefined;
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, max).toFixed(2) : undefined;
+}
+
+/** A whole count from 0 to the contract's donor limit; 0 when it is not a whole number. */
+export function toCount(value: unknown): number {
+  return Number.isInteger(value) ? Math.min(Math.max(0, value as number), FUNDRAISING_LIMITS.donorsMax) : 0;
+}
+
+/** Each platform id once, the first seen kept (the lists come newest first): one upsert never meets an id twice. */
+export function uniqueDonations(donations: PlatformDonation[]): PlatformDonation[] {
+  const seen = new Set<string>();
+  return donations.filter((d) => !seen.has(d.externalId) && seen.add(d.externalId));
 }
 
 const text = (value: unknown): string | null =>
@@ -17,13 +32,15 @@ export function parsePlatformDate(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** DonorDrive's participant: `sumDonations`, `fundraisingGoal`, `numDonations`. */
+/** DonorDrive's participant: `sumDonations`, `fundraisingGoal`, `numDonations`, `links.donate`. */
 export function mapDonorDriveParticipant(body: Record<string, unknown>): PlatformTotals {
-  const goal = toDecimal(body.fundraisingGoal);
+  const goal = toDecimal(body.fundraisingGoal, FUNDRAISING_LIMITS.goalMax);
+  const links = body.links && typeof body.links === 'object' ? (body.links as Record<string, unknown>) : {};
   return {
+    ...(typeof links.donate === 'string' ? { donateUrl: links.donate } : {}),
     raised: toDecimal(body.sumDonations) ?? '0.00',
     goal: goal && Number(goal) > 0 ? goal : null,
-    donors: Number.isInteger(body.numDonations) ? Math.max(0, body.numDonations as number) : 0,
+    donors: toCount(body.numDonations),
     currency: null,
   };
 }
@@ -45,13 +62,13 @@ export function mapDonorDriveDonation(item: Record<string, unknown>, currency: s
 
 /** JustGiving's page: strings for every amount. */
 export function mapJustGivingPage(body: Record<string, unknown>, donors: number): PlatformTotals {
-  const goal = toDecimal(body.fundraisingTarget);
+  const goal = toDecimal(body.fundraisingTarget, FUNDRAISING_LIMITS.goalMax);
   const currency =
     typeof body.currencyCode === 'string' && /^[A-Z]{3}$/.test(body.currencyCode) ? body.currencyCode : null;
   return {
     raised: toDecimal(body.grandTotalRaisedExcludingGiftAid) ?? toDecimal(body.totalRaisedOnline) ?? '0.00',
     goal: goal && Number(goal) > 0 ? goal : null,
-    donors,
+    donors: toCount(donors),
     currency,
   };
 }
@@ -78,4 +95,19 @@ export function mapJustGivingDonation(
     message: text(item.message),
     donatedAt,
   };
+}
+
+/**
+ * A platform's donate address when it is safe to link: https, on the same site as the page's own
+ * event URL (a platform's answer must not send donors elsewhere). Else null.
+ */
+export function sameSiteDonateUrl(donateUrl: string | undefined, eventUrl: string | null): string | null {
+  if (!donateUrl || !eventUrl || donateUrl.length > 2000) return null;
+  try {
+    const link = new URL(donateUrl);
+    const site = new URL(eventUrl);
+    return link.protocol === 'https:' && link.origin === site.origin ? link.toString() : null;
+  } catch {
+    return null;
+  }
 }

@@ -13,9 +13,15 @@ export interface PlatformResponse {
 
 export interface PlatformRequestOptions {
   headers?: Record<string, string>;
-  timeoutMs: number;
   /**
-   * Production rule for addresses users type: https only, the host on the allow list when there is one,
+   * Absolute deadline from connecting to the last byte: a host that sends a byte now and then must
+   * not hold a sync slot for longer than this.
+   */
+  timeoutMs: number;
+  /** Ends the request early (the sync job's own deadline); its reason is the error's message. */
+  signal?: AbortSignal;
+  /**
+   * The rule for every platform address but a listed emulator's: https only, the host on the allow list when there is one,
    * and every address the name resolves to public, checked at connect time (no DNS rebinding).
    */
   publicOnly?: { allowedHosts: readonly string[] };
@@ -41,7 +47,12 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
 /** One GET with a deadline; connection problems and timeouts are `unavailable` (retryable). */
 export function platformGet(url: URL, options: PlatformRequestOptions): Promise<PlatformResponse> {
   if (options.publicOnly) {
-    if (url.protocol !== 'https:') return Promise.reject(new UnsafeAddressError('Only https addresses are fetched'));
+    if (url.protocol !== 'https:')
+      return Promise.reject(
+        new UnsafeAddressError(
+          `Only https addresses are fetched, not ${url.origin} (a local emulator's origin goes in PLATFORM_EMULATOR_ORIGINS)`,
+        ),
+      );
     if (!hostAllowed(url.hostname, options.publicOnly.allowedHosts))
       return Promise.reject(new UnsafeAddressError(`${url.hostname} is not an allowed host`));
     // A literal IP is connected to without a lookup: check it here.
@@ -52,12 +63,22 @@ export function platformGet(url: URL, options: PlatformRequestOptions): Promise<
     return Promise.reject(new UnsafeAddressError('Only web addresses are fetched'));
   }
   const client = url.protocol === 'https:' ? https : http;
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   return new Promise((resolve, reject) => {
+    const fail = (err: unknown) => {
+      if (!signal.aborted) return reject(asPlatformError(err));
+      if (deadline.aborted)
+        return reject(new PlatformError(`No complete answer within ${options.timeoutMs} ms`, 'unavailable'));
+      const reason: unknown = options.signal?.reason;
+      reject(new PlatformError(reason instanceof Error ? reason.message : 'The request was ended', 'unavailable'));
+    };
+    if (signal.aborted) return fail(signal.reason);
     const req = client.get(
       url,
       {
         headers: { accept: 'application/json', 'user-agent': 'RunPledge totals sync', ...options.headers },
-        timeout: options.timeoutMs,
+        signal,
         lookup: options.publicOnly ? publicOnlyLookup : undefined,
       },
       (res) => {
@@ -74,11 +95,10 @@ export function platformGet(url: URL, options: PlatformRequestOptions): Promise<
         res.on('end', () =>
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
         );
-        res.on('error', (err) => reject(asPlatformError(err)));
+        res.on('error', fail);
       },
     );
-    req.on('timeout', () => req.destroy(new PlatformError(`No answer within ${options.timeoutMs} ms`, 'unavailable')));
-    req.on('error', (err) => reject(asPlatformError(err)));
+    req.on('error', fail);
   });
 }
 

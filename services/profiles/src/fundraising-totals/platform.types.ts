@@ -6,6 +6,8 @@ export interface PlatformTotals {
   donors: number;
   /** ISO 4217; null when the platform does not say. */
   currency: string | null;
+  /** The platform's own donate address for the page, as it gave it (unchecked); undefined when none. */
+  donateUrl?: string;
 }
 
 export interface PlatformDonation {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { hostAllowed, isPublicAddress } from './public-address.util.js';
+import { hostAllowed, isPublicAddress, platformAddressProblem } from './public-address.util.js';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -57,5 +57,32 @@ describe('hostAllowed', () => {
     expect(hostAllowed('extra-life.org', ['*.extra-life.org'])).toBe(true);
     expect(hostAllowed('evil-extra-life.org', ['*.extra-life.org'])).toBe(false);
     expect(hostAllowed('internal.example', ['www.extra-life.org'])).toBe(false);
+  });
+});
+
+describe('platformAddressProblem', () => {
+  const emulators = ['http://127.0.0.1:12113'];
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', 'must be an https address'],
+    ['https://169.254.169.254/latest/meta-data/', 'must be a public address'],
+    ['https://127.0.0.1:8222/varz', 'must be a public address'],
+    ['http://127.0.0.1:8222/varz', 'must be an https address'],
+    ['https://[::1]/', 'must be a public address'],
+    ['https://10.1.2.3/', 'must be a public address'],
+    ['https://localhost/', 'must be a public address'],
+    ['https://metadata.google.internal/', 'must be a public address'],
+    ['https://redis/', 'must be a public address'],
+  ])('refuses %s: %s', (address, problem) => {
+    expect(platformAddressProblem(address, [], emulators)).toBe(problem);
+  });
+
+  it('takes public https addresses, on the allow list when there is one, and the listed emulators', () => {
+    expect(platformAddressProblem('https://www.extra-life.org/e', [], emulators)).toBeNull();
+    expect(platformAddressProblem('https://try.donordrive.com/e', ['*.donordrive.com'], emulators)).toBeNull();
+    expect(platformAddressProblem('https://evil.example/e', ['*.donordrive.com'], emulators)).toMatch(
+      'not evil.example',
+    );
+    expect(platformAddressProblem('http://127.0.0.1:12113/index.cfm', [], emulators)).toBeNull();
+    expect(platformAddressProblem('http://127.0.0.1:12114/index.cfm', [], emulators)).toBe('must be an https address');
   });
 });

@@ -69,3 +69,33 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
     entry.startsWith('*.') ? name === entry.slice(2) || name.endsWith(entry.slice(1)) : name === entry,
   );
 }
+
+/** Names that only mean something inside a network: `localhost`, single labels (`redis`), `.internal`, `.local`. */
+function isLocalName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return !name.includes('.') || /(^|\.)(localhost|internal|local|localdomain|home\.arpa)$/.test(name);
+}
+
+/**
+ * Why the totals sync must never fetch `address`, or null when it may: an origin in `emulatorOrigins`
+ * (the local emulators, by explicit configuration) always may; anything else must be https, on a
+ * public address or a public name, and on `allowedHosts` when there are any.
+ */
+export function platformAddressProblem(
+  address: string,
+  allowedHosts: readonly string[],
+  emulatorOrigins: readonly string[],
+): string | null {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return 'must be a web address';
+  }
+  if (emulatorOrigins.includes(url.origin)) return null;
+  if (url.protocol !== 'https:') return 'must be an https address';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) ? !isPublicAddress(host) : isLocalName(host)) return 'must be a public address';
+  if (!hostAllowed(host, allowedHosts)) return `must be on a DonorDrive site we support (not ${host})`;
+  return null;
+}

@@ -6,7 +6,7 @@ import { env } from '../config/env.js';
 import { PlatformError } from './platform.errors.js';
 import { TOTALS_SYNC_QUEUE, type SendMilestonesJob, type SyncPageJob, type TotalsJobName } from './totals-jobs.js';
 import { bullConnection, bullPrefix, TotalsQueue } from './totals-queue.js';
-import { TooSoonError, TotalsSyncService } from './totals-sync.service.js';
+import { HostBusyError, TooSoonError, TotalsSyncService } from './totals-sync.service.js';
 import { observeQueue, observeWorker } from '@runpledge/server-kit';
 
 /**
@@ -55,21 +55,33 @@ export class TotalsSyncProcessor implements OnApplicationBootstrap, OnApplicatio
   private async process(job: Job, token: string | undefined): Promise<unknown> {
     switch (job.name as TotalsJobName) {
       case 'sync-page':
-        try {
-          return await this.sync.syncPage(job.data as SyncPageJob);
-        } catch (err) {
-          if (err instanceof TooSoonError) {
-            await job.moveToDelayed(Date.now() + err.waitMs, token);
-            throw new DelayedError();
-          }
-          throw err;
-        }
+        return this.syncPage(job, token);
       case 'schedule-all':
         return { queued: await this.sync.scheduleAll() };
       case 'send-milestones':
         return { mailed: await this.sync.sendMilestones((job.data as SendMilestonesJob).profileId) };
       default:
         throw new UnrecoverableError(`unknown job ${job.name}`);
+    }
+  }
+
+  private async syncPage(job: Job, token: string | undefined): Promise<unknown> {
+    // BullMQ has no job deadline of its own: the job's signal ends its platform requests.
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new Error(`The sync job ran out of time (${env.TOTALS_JOB_TIMEOUT_MS} ms)`)),
+      env.TOTALS_JOB_TIMEOUT_MS,
+    );
+    try {
+      return await this.sync.syncPage(job.data as SyncPageJob, deadline.signal);
+    } catch (err) {
+      if (err instanceof TooSoonError || err instanceof HostBusyError) {
+        await job.moveToDelayed(Date.now() + err.waitMs, token);
+        throw new DelayedError();
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -12,6 +12,8 @@ import { DonationsRepository } from './donations.repository.js';
 import { MilestoneMailsService } from './milestone-mails.service.js';
 import { MilestonesRepository } from './milestones.repository.js';
 import { DonorDriveClient } from './donordrive.client.js';
+import { HostSlots } from './host-slots.js';
+import { sameSiteDonateUrl, uniqueDonations } from './map-platform.util.js';
 import { JustGivingClient } from './justgiving.client.js';
 import { PlatformError } from './platform.errors.js';
 import type { PlatformRead } from './platform.types.js';
@@ -25,12 +27,24 @@ export class TooSoonError extends Error {
   }
 }
 
+/** The page's platform host has no free slot in this process; try again in `waitMs`. */
+export class HostBusyError extends Error {
+  constructor(
+    readonly host: string,
+    readonly waitMs: number,
+  ) {
+    super(`${host} already has ${env.TOTALS_PER_HOST_CONCURRENCY} reads in flight`);
+  }
+}
+
 /**
  * Reads a page's totals from its platform and stores what changed. A platform that fails leaves
  * the last totals and their time in place; the job retries with back-off.
  */
 @Injectable()
 export class TotalsSyncService {
+  private readonly hosts = new HostSlots(env.TOTALS_PER_HOST_CONCURRENCY);
+
   constructor(
     private readonly profiles: RunnerProfilesRepository,
     private readonly donations: DonationsRepository,
@@ -45,23 +59,30 @@ export class TotalsSyncService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async syncPage({ profileId, reason }: SyncPageJob): Promise<SyncPageResult> {
+  /** `signal` is the job's deadline: it ends the platform requests still running. */
+  async syncPage({ profileId, reason }: SyncPageJob, signal?: AbortSignal): Promise<SyncPageResult> {
     const page = await this.profiles.findById(profileId);
     if (!page || page.totalsSource === 'manual') return { outcome: 'skipped', requests: 0 };
     const participant = this.participantKey(page);
-    const waitMs = await this.takeTurn(participant);
-    if (waitMs > 0) {
-      // The scheduled pass has nothing to add to a read that just happened.
-      if (reason === 'scheduled') return { outcome: 'too-soon', requests: 0 };
-      throw new TooSoonError(waitMs);
-    }
+    // Before the 15 s turn: a page that waits for its host must not use up its turn.
+    const host = this.platformHost(page);
+    const release = this.hosts.take(host);
+    if (!release) throw new HostBusyError(host, env.TOTALS_HOST_BUSY_DELAY_MS);
     let read: PlatformRead;
     try {
-      read = await this.read(page);
+      const waitMs = await this.takeTurn(participant);
+      if (waitMs > 0) {
+        // The scheduled pass has nothing to add to a read that just happened.
+        if (reason === 'scheduled') return { outcome: 'too-soon', requests: 0 };
+        throw new TooSoonError(waitMs);
+      }
+      read = await this.read(page, signal);
     } catch (err) {
-      if (err instanceof PlatformError && err.retryable) throw err;
+      if (err instanceof TooSoonError || (err instanceof PlatformError && err.retryable)) throw err;
       this.logger.warn({ err, profileId }, 'totals not read; the page keeps its last totals');
       return { outcome: 'failed', requests: 1 };
+    } finally {
+      release();
     }
     const changed = await this.store(page.id, read);
     // Mails only while the page stands at a milestone: below 25 % there is nothing to announce.
@@ -92,6 +113,10 @@ export class TotalsSyncService {
     return pages.length;
   }
 
+  private platformHost(page: RunnerProfileEntity): string {
+    return page.totalsSource === 'donordrive' ? this.donorDrive.host(page) : this.justGiving.host;
+  }
+
   private participantKey(page: RunnerProfileEntity): string {
     return page.totalsSource === 'donordrive'
       ? this.donorDrive.participantKey(page)
@@ -107,10 +132,10 @@ export class TotalsSyncService {
     return ttl > 0 ? ttl : 1;
   }
 
-  private read(page: RunnerProfileEntity): Promise<PlatformRead> {
+  private read(page: RunnerProfileEntity, signal?: AbortSignal): Promise<PlatformRead> {
     if (page.totalsSource === 'donordrive')
-      return this.donorDrive.read(page, page.totalsEtag, page.fundraisingCurrency);
-    return this.justGiving.read(page.justGivingPageShortName ?? '', page.totalsEtag);
+      return this.donorDrive.read(page, page.totalsEtag, page.fundraisingCurrency, signal);
+    return this.justGiving.read(page.justGivingPageShortName ?? '', page.totalsEtag, signal);
   }
 
   /**
@@ -135,13 +160,16 @@ export class TotalsSyncService {
         totalsEtag: read.etag,
       };
       if (totals.currency) changes.fundraisingCurrency = totals.currency;
+      if (current.totalsSource === 'donordrive')
+        changes.donorDriveDonateUrl = sameSiteDonateUrl(totals.donateUrl, current.donorDriveEventUrl);
       if (totals.goal && !current.goalSetByOwner) changes.fundraisingGoal = totals.goal;
       await this.profiles.updateLocked(manager, profileId, changes);
       // The row is locked and the changes are as PostgreSQL stores them (decimal strings with two
       // places, ISO codes): no need to read it back.
       const saved: RunnerProfileEntity = { ...current, ...changes };
       if (read.donations.length > 0) {
-        await this.donations.upsertMany(manager, profileId, read.donations);
+        // One id twice in an upsert fails it whole ("cannot affect row a second time").
+        await this.donations.upsertMany(manager, profileId, uniqueDonations(read.donations));
         await this.donations.trim(manager, profileId, FUNDRAISING_LIMITS.donationsKept);
       }
       const moved =

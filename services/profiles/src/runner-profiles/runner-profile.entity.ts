@@ -47,6 +47,10 @@ export class RunnerProfileEntity {
   @Column('text', { name: 'donor_drive_participant_id', nullable: true })
   donorDriveParticipantId: string | null;
 
+  /** DonorDrive's own donate address for the participant (links.donate), on the event URL's site; null: built. */
+  @Column('text', { name: 'donor_drive_donate_url', nullable: true })
+  donorDriveDonateUrl: string | null;
+
   @Column('text', { name: 'just_giving_page_short_name', nullable: true })
   justGivingPageShortName: string | null;
 

@@ -49,7 +49,7 @@ export class RunnerProfilesRepository {
               p.marathon_date::text AS "marathonDate", p.goal_hours AS "goalHours", p.goal_minutes AS "goalMinutes",
               p.charity_link AS "charityLink", p.description, p.connect_strava AS "connectStrava",
               p.donation_platform AS "donationPlatform", p.donor_drive_event_url AS "donorDriveEventUrl",
-              p.donor_drive_participant_id AS "donorDriveParticipantId",
+              p.donor_drive_participant_id AS "donorDriveParticipantId", p.donor_drive_donate_url AS "donorDriveDonateUrl",
               p.just_giving_page_short_name AS "justGivingPageShortName", p.haku_donation_url AS "hakuDonationUrl",
               p.funds_raised AS "fundsRaised", p.fundraising_goal AS "fundraisingGoal", p.total_donors AS "totalDonors",
               p.fundraising_currency AS "fundraisingCurrency", p.totals_source AS "totalsSource",

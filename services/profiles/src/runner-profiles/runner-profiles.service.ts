@@ -23,12 +23,23 @@ import {
 import { DomainEvents, ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
+import { platformAddressProblem } from '../fundraising-totals/public-address.util.js';
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
 import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';
+
+/**
+ * The totals sync fetches a DonorDrive event URL's host: one inside our network (metadata, NATS,
+ * Redis, private ranges) is refused when the page is saved, in every environment.
+ */
+function assertFetchableEventUrl(url: string | null | undefined): void {
+  if (!url) return;
+  const problem = platformAddressProblem(url, env.donorDrive.allowedHosts, env.PLATFORM_EMULATOR_ORIGINS);
+  if (problem) throw ServiceException.badRequest(`The DonorDrive event URL ${problem}`);
+}
 
 /** numeric columns take decimal strings; a cleared amount is 0. */
 const decimal = (value: number | null | undefined): string | undefined =>
@@ -50,6 +61,7 @@ export class RunnerProfilesService {
     const { challenges, ...fields } = request;
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
+    assertFetchableEventUrl(fields.donorDriveEventUrl);
     const created = await this.events.transaction(async (manager) => {
       if ((await this.profiles.countByUserIdLocked(manager, userId)) >= MAX_PAGES_PER_ACCOUNT) {
         throw ServiceException.conflict(TOO_MANY_PAGES);
@@ -70,6 +82,7 @@ export class RunnerProfilesService {
         charityLink: deriveCharityLink(fields),
         donorDriveEventUrl: fields.donorDriveEventUrl ?? null,
         donorDriveParticipantId: fields.donorDriveParticipantId ?? null,
+        donorDriveDonateUrl: null,
         justGivingPageShortName: fields.justGivingPageShortName ?? null,
         hakuDonationUrl: fields.hakuDonationUrl ?? null,
         fundsRaised: decimal(fields.fundsRaised) ?? '0',
@@ -125,6 +138,7 @@ export class RunnerProfilesService {
    * A new slug keeps the old one as a redirect (409 when another page has or had it).
    */
   async update(userId: string, profileId: string, request: UpdateProfileRequest): Promise<Profile> {
+    assertFetchableEventUrl(request.donorDriveEventUrl);
     const updated = await this.events.transaction(async (manager) => {
       const current = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
       const { urlSlug: newSlug, ...fieldChanges } = request;
@@ -152,7 +166,7 @@ export class RunnerProfilesService {
         charityLink: deriveCharityLink(merged),
         totalsSource,
         // Another page on the platform: its ETag and sync time say nothing about the new one.
-        ...(platformChanged ? { totalsEtag: null, totalsSyncedAt: null } : {}),
+        ...(platformChanged ? { totalsEtag: null, totalsSyncedAt: null, donorDriveDonateUrl: null } : {}),
         ...(request.fundraisingGoal !== undefined ? { goalSetByOwner: true } : {}),
       });
       this.cache.afterCommit(manager, [cacheKeyOf(current)]);

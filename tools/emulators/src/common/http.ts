@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable, pipeline } from 'node:stream';
 import type { EmulatorLogger } from './logger.js';
 
 export interface EmulatorRequest {
@@ -20,7 +21,7 @@ export interface EmulatorRequest {
 export interface EmulatorResponse {
   status: number;
   headers?: Record<string, string>;
-  /** A string or Buffer is sent as is; anything else as JSON. */
+  /** A string or Buffer is sent as is, a Readable streamed (set Content-Length yourself); anything else as JSON. */
   body?: unknown;
   /** Destroy the socket instead of answering (a fault: the client sees a reset connection). */
   dropConnection?: boolean;
@@ -218,6 +219,12 @@ function send(res: ServerResponse, response: EmulatorResponse, headOnly: boolean
     return;
   }
   const headers: Record<string, string> = { ...response.headers };
+  if (response.body instanceof Readable) {
+    res.writeHead(response.status, headers);
+    // A client that hangs up destroys the stream too.
+    pipeline(response.body, res, () => {});
+    return;
+  }
   let payload: Buffer | undefined;
   if (response.body === undefined) {
     payload = undefined;

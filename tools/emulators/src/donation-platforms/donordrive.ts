@@ -22,6 +22,7 @@ function participantJson(ledger: Ledger, page: LedgerPage, base: string) {
       donate: `${base}/index.cfm?fuseaction=donorDrive.participant&participantID=${page.key}#donate`,
       page: `${base}/index.cfm?fuseaction=donorDrive.participant&participantID=${page.key}`,
     },
+    ...page.odd?.fields,
   };
 }
 
@@ -49,6 +50,7 @@ export function startDonorDriveEmulator(options: PlatformEmulatorOptions = {}): 
           ...(d.message ? { message: d.message } : {}),
           createdDateUTC: d.donatedAt.toISOString().replace('Z', '+0000'),
         }));
+        items.push(...((page.odd?.donations ?? []) as typeof items));
         return json(200, items, { 'Num-Records': String(page.donations.length) });
       });
     },

@@ -26,6 +26,7 @@ function pageJson(ledger: Ledger, page: LedgerPage) {
     currencyCode: page.currency,
     currencySymbol: page.currency === 'GBP' ? '£' : page.currency === 'EUR' ? '€' : '$',
     pageStatus: 'Active',
+    ...page.odd?.fields,
   };
 }
 
@@ -52,15 +53,17 @@ export function startJustGivingEmulator(
         const size = Math.min(150, Math.max(1, Number(req.query.get('pageSize')) || 25));
         const number = Math.max(1, Number(req.query.get('pageNum')) || 1);
         const slice = page.donations.slice((number - 1) * size, number * size);
+        const donations: Record<string, unknown>[] = slice.map((d) => ({
+          id: Number(d.id),
+          amount: d.amountHidden ? null : money(d.amount),
+          currencyCode: page.currency,
+          donationDate: jgDate(d.donatedAt),
+          donorDisplayName: d.name ?? 'Anonymous',
+          message: d.message,
+        }));
+        donations.push(...(page.odd?.donations ?? []));
         return json(200, {
-          donations: slice.map((d) => ({
-            id: Number(d.id),
-            amount: d.amountHidden ? null : money(d.amount),
-            currencyCode: page.currency,
-            donationDate: jgDate(d.donatedAt),
-            donorDisplayName: d.name ?? 'Anonymous',
-            message: d.message,
-          })),
+          donations,
           pageShortName: page.key,
           pagination: {
             pageNumber: number,

@@ -18,6 +18,13 @@ export interface LedgerPage {
   donations: LedgerDonation[];
   /** Bumped by every change: the ETag is made from it. */
   version: number;
+  /** A platform answering out of its own rules: fields over the page's, raw donation items added. */
+  odd?: OddAnswer;
+}
+
+export interface OddAnswer {
+  fields: Record<string, unknown>;
+  donations: Record<string, unknown>[];
 }
 
 export interface DonationInput {
@@ -74,6 +81,20 @@ export class Ledger {
     page.donations.unshift(donation);
     page.version += 1;
     return donation;
+  }
+
+  /** Sets (or with an empty body clears) what the page's answers carry beyond the platform's rules. */
+  setOdd(key: string, input: Record<string, unknown>): LedgerPage {
+    const page = this.mustGet(key);
+    const fields = input.fields ?? {};
+    const donations = input.donations ?? [];
+    if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
+      throw new ControlError('fields must be an object');
+    if (!Array.isArray(donations) || donations.some((d) => typeof d !== 'object' || d === null))
+      throw new ControlError('donations must be a list of objects');
+    page.odd = { fields: fields as Record<string, unknown>, donations: donations as Record<string, unknown>[] };
+    page.version += 1;
+    return page;
   }
 
   raised(page: LedgerPage): number {

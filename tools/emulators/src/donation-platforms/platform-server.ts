@@ -9,6 +9,7 @@ import {
 } from '../common/http.js';
 import { silentLogger, type EmulatorLogger } from '../common/logger.js';
 import { ControlError, Ledger, notModified, type LedgerPage } from './ledger.js';
+import { Trickle, type TrickleRuleInput } from './trickle.js';
 
 export interface PlatformEmulatorOptions {
   /** 0 picks a free port. */
@@ -21,6 +22,8 @@ export interface PlatformEmulator {
   url: string;
   ledger: Ledger;
   faults: FaultInjector;
+  /** Answers whose body comes one byte at a time (a slow platform). */
+  trickle: Trickle;
   stats: { requests: number; notModified: number };
   reset(): void;
   close(): Promise<void>;
@@ -52,7 +55,9 @@ function body(req: EmulatorRequest): Record<string, unknown> {
 
 /**
  * A donation platform's emulator: the API under test, plus `/_emulator` controls to create a page,
- * set its goal, add a donation (named, anonymous, hidden amount) and misbehave on demand.
+ * set its goal, add a donation (named, anonymous, hidden amount) and misbehave on demand: faults,
+ * trickled answers, and odd answers (`PUT /_emulator/pages/:key/odd-answer {fields, donations}`:
+ * fields over the page's own, raw donation items after its donations; `{}` clears them).
  */
 export async function startPlatformEmulator(
   definition: PlatformDefinition,
@@ -60,6 +65,7 @@ export async function startPlatformEmulator(
 ): Promise<PlatformEmulator> {
   const ledger = new Ledger();
   const faults = new FaultInjector();
+  const trickle = new Trickle();
   const stats = { requests: 0, notModified: 0 };
   const router = new Router();
 
@@ -91,16 +97,29 @@ export async function startPlatformEmulator(
   router.put('/_emulator/pages/:key/goal', (req) =>
     json(200, definition.describePage(ledger, ledger.setGoal(req.params.key!, body(req).goal))),
   );
+  // Out-of-range amounts and counts, repeated donation ids: what a broken or hostile platform sends.
+  router.put('/_emulator/pages/:key/odd-answer', (req) =>
+    json(200, definition.describePage(ledger, ledger.setOdd(req.params.key!, body(req)))),
+  );
   router.post('/_emulator/pages/:key/donations', (req) => {
     const donation = ledger.donate(req.params.key!, body(req));
     return json(201, { donation, page: definition.describePage(ledger, ledger.mustGet(req.params.key!)) });
   });
   registerFaultRoutes(router, faults);
+  router.get('/_emulator/trickle', () =>
+    json(200, { rules: trickle.list(), trickling: trickle.trickling, answers: trickle.answers }),
+  );
+  router.post('/_emulator/trickle', (req) => json(200, trickle.add(body(req) as unknown as TrickleRuleInput)));
+  router.delete('/_emulator/trickle', () => {
+    trickle.clear();
+    return json(200, { ok: true });
+  });
 
   const reset = () => {
     ledger.reset();
     faults.clear();
     faults.faulted = 0;
+    trickle.reset();
     stats.requests = 0;
     stats.notModified = 0;
   };
@@ -121,9 +140,9 @@ export async function startPlatformEmulator(
         stats.requests += 1;
         const refused = definition.authorize?.(req);
         if (refused) return refused;
-        return faults.around(req, next);
+        return trickle.apply(req, await faults.around(req, next));
       },
     },
   );
-  return { url: server.url, ledger, faults, stats, reset, close: () => server.close() };
+  return { url: server.url, ledger, faults, trickle, stats, reset, close: () => server.close() };
 }
