@@ -32,3 +32,51 @@ export async function eventually(check, { timeoutMs = 10_000, intervalMs = 100 }
   }
   throw lastError ?? new Error('condition not met in time');
 }
+
+/**
+ * JSON calls to an emulator's API under `base()`, read at each call (stacks start in beforeAll).
+ * With `check`, an answer other than 2xx throws with its text; without, its JSON is returned as is.
+ */
+export function emulatorCalls(base, { headers = {}, check = false } = {}) {
+  return async (method, path, body) => {
+    const res = await fetch(`${base()}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (check && !res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+}
+
+/** The Stripe emulator's API with the key the stacks use; an answer other than 2xx throws. */
+export const stripeEmulatorCalls = (base) =>
+  emulatorCalls(base, { headers: { authorization: 'Bearer sk_test_emulator' }, check: true });
+
+/** What the Strava emulator's authorize page posts when `athleteId` approves: the redirect back, with a code. */
+export async function approveStravaAuthorization(stravaBase, authorize, athleteId) {
+  const res = await fetch(`${stravaBase}/oauth/authorize`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({
+      client_id: authorize.searchParams.get('client_id'),
+      redirect_uri: authorize.searchParams.get('redirect_uri'),
+      requested_scope: 'activity:read_all',
+      scope: 'activity:read_all',
+      athlete_id: String(athleteId),
+      state: authorize.searchParams.get('state'),
+    }),
+  });
+  return new URL(res.headers.get('location'));
+}
+
+/** The body of POST /api/fitness/strava/complete-setup for `userId` and an athlete the Strava emulator seeded. */
+export const stravaSetupBody = (userId, seeded) => ({
+  userId,
+  stravaAccessToken: seeded.access_token,
+  stravaRefreshToken: seeded.refresh_token,
+  stravaAthleteId: String(seeded.athlete.id),
+  stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
+  trainingStartDate: '2000-01-01',
+  publicDisplayConsent: true,
+});

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort, stripeEmulatorCalls } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 
 jest.setTimeout(60_000);
@@ -23,15 +23,7 @@ describe('billing reads Stripe outside its row locks', () => {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, cookie: res.headers.get('set-cookie') };
   };
-  const emulator = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.stripeApiBase}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_emulator' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const emulator = stripeEmulatorCalls(() => stack.stripeApiBase);
 
   /** Whether another transaction could lock the runner's row right now (55P03 when it is held). */
   const rowLockFree = async (userId: string): Promise<boolean> => {
