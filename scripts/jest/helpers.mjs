@@ -80,3 +80,18 @@ export const stravaSetupBody = (userId, seeded) => ({
   trainingStartDate: '2000-01-01',
   publicDisplayConsent: true,
 });
+
+/** A new runner signed up once through the gateway at `baseUrl` (a status other than 201 fails the test), from `ip` if given. */
+export async function signUpRunner(baseUrl, { password = 'Secret123', ip } = {}) {
+  // Loaded here, inside a test: bench scripts import this module too, outside Jest.
+  const { expect } = await import('@jest/globals');
+  const email = `runner-${randomUUID()}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(ip ? { 'x-forwarded-for': ip } : {}) },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(201);
+  const { user } = await res.json();
+  return { id: user.id, email, cookie: res.headers.get('set-cookie').split(';')[0] };
+}

@@ -1,9 +1,8 @@
 // Issue 13 (low): no call to Stripe is made while a database row lock is held. A slow Stripe must
 // not hold the runner's subscription row (and a pool connection) for the whole call.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventually, freePort, stripeEmulatorCalls } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort, signUpRunner, stripeEmulatorCalls } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 
 jest.setTimeout(60_000);
@@ -51,10 +50,7 @@ describe('billing reads Stripe outside its row locks', () => {
   });
 
   it('leaves the runner’s row unlocked while Stripe is slow to answer for the subscription', async () => {
-    const email = `runner-${randomUUID()}@example.com`;
-    const signedUp = await call('POST', '/api/auth/signup', { email, password: 'Secret123' });
-    expect(signedUp.status).toBe(201);
-    const runner = { id: signedUp.body.user.id as string, cookie: signedUp.cookie!.split(';')[0]! };
+    const runner = await signUpRunner(stack.url);
 
     await emulator('PUT', '/_emulator/webhooks', { hold: true });
     try {

@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { eventually, natsRequester, stravaSetupBody, stripeEmulatorCalls } from '../../../scripts/jest/helpers.mjs';
+import {
+  eventually,
+  natsRequester,
+  signUpRunner,
+  stravaSetupBody,
+  stripeEmulatorCalls,
+} from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { pageBody } from './support/api-client.js';
 
@@ -46,17 +52,7 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
     return { status: res.status, body: await res.json().catch(() => undefined) };
   };
 
-  const signUp = async (): Promise<Runner> => {
-    const email = `runner-${randomUUID()}@example.com`;
-    const res = await fetch(`${stack.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    expect(res.status).toBe(201);
-    const { user } = (await res.json()) as { user: { id: string } };
-    return { id: user.id, email, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
-  };
+  const signUp = (): Promise<Runner> => signUpRunner(stack.url, { password: PASSWORD });
   const signIn = (email: string, password: string) => call('POST', '/api/auth/signin', { email, password });
 
   /** Every mail written to the test run's outbox for `email`, oldest first, quoted-printable decoded. */
