@@ -95,3 +95,13 @@ export async function signUpRunner(baseUrl, { password = 'Secret123', ip } = {})
   const { user } = await res.json();
   return { id: user.id, email, cookie: res.headers.get('set-cookie').split(';')[0] };
 }
+
+/** The runner and race of the pages the integration tests create (POST /api/runner-profile, profiles' create). */
+export const SAMPLE_RUNNER = Object.freeze({
+  name: 'Jane Doe',
+  marathonName: 'Chicago Marathon',
+  marathonDate: '2027-10-10',
+  goalHours: 3,
+  goalMinutes: 45,
+  description: 'Running for the kids.',
+});

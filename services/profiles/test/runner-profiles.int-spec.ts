@@ -16,7 +16,7 @@ import {
 import { bootstrapService, ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { eventually, natsRequester, SAMPLE_RUNNER } from '../../../scripts/jest/helpers.mjs';
 import { profilesRpc } from './profiles-rpc.js';
 import { AppModule } from '../src/app.module.js';
 
@@ -31,12 +31,7 @@ const newSlug = () => `runner-${Date.now().toString(36)}-${(slugCounter += 1)}`;
 function profileBody(overrides: Record<string, unknown> = {}) {
   return {
     urlSlug: newSlug(),
-    name: 'Jane Doe',
-    marathonName: 'Chicago Marathon',
-    marathonDate: '2027-10-10',
-    goalHours: 3,
-    goalMinutes: 45,
-    description: 'Running for the kids.',
+    ...SAMPLE_RUNNER,
     donationPlatform: 'justgiving',
     justGivingPageShortName: 'jane-runs',
     challenges: [
