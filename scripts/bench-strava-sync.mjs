@@ -7,13 +7,11 @@
 // BENCH_STRAVA_CONCURRENCY (8 jobs per worker), BENCH_STRAVA_COST_ATHLETES (50).
 import './lib/node-runtime.mjs';
 import { startStravaEmulator } from '@runpledge/emulators';
-import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { ROOT, migrateAll, startProcess } from './lib/stack.mjs';
-import { createTestRun } from './lib/test-run.mjs';
+import { startQueueBench } from './lib/queue-bench.mjs';
+import { ROOT, migrateAll } from './lib/stack.mjs';
 
 const { encryptToken } = await import(`${ROOT}services/fitness/dist/strava-connections/token-cipher.util.js`);
 const { STRAVA_SYNC_QUEUE } = await import(`${ROOT}services/fitness/dist/sync/sync-jobs.js`);
@@ -29,8 +27,8 @@ export async function runStravaSyncBench({
   concurrency = int('BENCH_STRAVA_CONCURRENCY', 8),
   costAthletes = int('BENCH_STRAVA_COST_ATHLETES', 50),
 } = {}) {
-  const run = createTestRun('benchsync');
-  await run.setUp();
+  const bench = await startQueueBench('benchsync', STRAVA_SYNC_QUEUE);
+  const { run, db, queue } = bench;
   const tokenKey = randomUUID().replace(/-/g, '').slice(0, 32);
   const emulator = await startStravaEmulator({
     port: 0,
@@ -45,7 +43,6 @@ export async function runStravaSyncBench({
       shortWindowMs: windowSeconds * 1000,
     },
   });
-  const db = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 4 });
   const baseEnv = {
     ...run.env,
     LOG_LEVEL: 'warn',
@@ -56,11 +53,6 @@ export async function runStravaSyncBench({
     SYNC_WORKER_CONCURRENCY: String(concurrency),
     STRAVA_WEBHOOK_SUBSCRIBE: 'false',
   };
-  const queue = new Queue(STRAVA_SYNC_QUEUE, {
-    connection: { url: run.env.REDIS_URL },
-    prefix: `${run.env.REDIS_PREFIX}bull`,
-  });
-  let processes = [];
   const emu = async (method, path, body) => {
     const res = await fetch(`${emulator.url}${path}`, {
       method,
@@ -97,16 +89,10 @@ export async function runStravaSyncBench({
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 ticks a second
   };
-  async function startWorkers(env) {
-    processes = Array.from({ length: workers }, (_, i) =>
-      startProcess('fitness-worker', env, (name, line) => {
-        if (/"level":(50|60)/.test(line)) console.error(`[worker ${i}] ${line}`);
-      }),
-    );
-    // Timing starts once every worker listens on the queue.
-    while ((await queue.getWorkersCount()) < workers) await sleep(100);
-  }
+  // Timing starts once every worker listens on the queue.
+  const startWorkers = (env) => bench.startWorkers('fitness-worker', env, workers);
   async function syncAll(users) {
+    const processes = bench.workerProcesses();
     const before = processes.map((p) => cpuMs(p.child.pid));
     const started = Date.now();
     await queue.addBulk(
@@ -153,7 +139,7 @@ export async function runStravaSyncBench({
         'limit used %': ((100 * stats.requests) / (windowsUsed * limit)).toFixed(1),
       },
     ]);
-    await Promise.all(processes.map((p) => p.stop()));
+    await bench.stopWorkers();
 
     // Phase 2: no limit in the way, what one activity costs us.
     const costUsers = await seed(costAthletes);
@@ -174,11 +160,7 @@ export async function runStravaSyncBench({
       },
     ]);
   } finally {
-    await Promise.all(processes.map((p) => p.stop()));
-    await queue.close();
-    await db.end();
-    await emulator.close();
-    await run.tearDown();
+    await bench.close(emulator);
   }
 }
 

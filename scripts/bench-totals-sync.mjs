@@ -7,13 +7,11 @@
 // worker), BENCH_TOTALS_LATENCY_SAMPLES (20).
 import './lib/node-runtime.mjs';
 import { startDonorDriveEmulator } from '@runpledge/emulators';
-import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { migrateAll, startProcess } from './lib/stack.mjs';
-import { createTestRun } from './lib/test-run.mjs';
+import { startQueueBench } from './lib/queue-bench.mjs';
+import { migrateAll } from './lib/stack.mjs';
 
 const int = (name, fallback) => Number(process.env[name] ?? fallback);
 const QUEUE = 'totals-sync';
@@ -24,10 +22,9 @@ export async function runTotalsSyncBench({
   concurrency = int('BENCH_TOTALS_CONCURRENCY', 16),
   samples = int('BENCH_TOTALS_LATENCY_SAMPLES', 20),
 } = {}) {
-  const run = createTestRun('benchtotals');
-  await run.setUp();
+  const bench = await startQueueBench('benchtotals', QUEUE);
+  const { run, db, queue } = bench;
   const emulator = await startDonorDriveEmulator({ port: 0 });
-  const db = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 4 });
   const minIntervalMs = 1000;
   const env = {
     ...run.env,
@@ -39,8 +36,6 @@ export async function runTotalsSyncBench({
     TOTALS_MIN_INTERVAL_MS: String(minIntervalMs),
     TOTALS_RETRY_DELAY_MS: '1000',
   };
-  const queue = new Queue(QUEUE, { connection: { url: run.env.REDIS_URL }, prefix: `${run.env.REDIS_PREFIX}bull` });
-  let processes = [];
   const ids = [];
 
   async function seed() {
@@ -114,12 +109,7 @@ export async function runTotalsSyncBench({
         .join(' ');
     console.log(`load average at start: ${load()}`);
     await seed();
-    processes = Array.from({ length: workers }, (_, i) =>
-      startProcess('profiles-worker', env, (name, line) => {
-        if (/"level":(50|60)/.test(line)) console.error(`[worker ${i}] ${line}`);
-      }),
-    );
-    while ((await queue.getWorkersCount()) < workers) await sleep(100);
+    await bench.startWorkers('profiles-worker', env, workers);
     const first = await pass('first read');
     await sleep(minIntervalMs + 100);
     const second = await pass('unchanged (ETag)');
@@ -161,11 +151,7 @@ export async function runTotalsSyncBench({
       'Without a refresh, the scheduled pass reads every published page once per TOTALS_SYNC_EVERY_SECONDS (300 s by default), so a donation shows within that interval plus the read above.',
     );
   } finally {
-    await Promise.all(processes.map((p) => p.stop()));
-    await queue.close();
-    await db.end();
-    await emulator.close();
-    await run.tearDown();
+    await bench.close(emulator);
   }
 }
 

@@ -14,9 +14,8 @@ import {
   eventSubject,
   listDeadLetters,
   replayDeadLetter,
-  runMigrations,
-  serviceDataSourceOptions,
 } from '../src/index.js';
+import { migrateKitSchema } from './support/kit-schema.js';
 
 const logger = pino({ level: 'silent' });
 const prefix = `${(process.env.NATS_SUBJECT_PREFIX ?? 'local.').replace(/\.$/, '')}dlq.`;
@@ -32,15 +31,7 @@ describe('dead-letter stream for poison events', () => {
   const handled: string[] = [];
 
   beforeAll(async () => {
-    const options = serviceDataSourceOptions({
-      schema: 'evt_poison',
-      url: process.env.DATABASE_URL!,
-      entities: [],
-      migrations: [],
-      poolSize: 2,
-    });
-    await runMigrations(options);
-    db = await new DataSource(options).initialize();
+    db = await new DataSource(await migrateKitSchema('evt_poison')).initialize();
     nc = await connect({ servers: process.env.NATS_URL });
     await ensureEventStream(nc, prefix);
     consumer = new EventConsumer('poison', db, nc, logger, prefix, {

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
-import { DomainEvents, eventStreamName, eventSubject, runMigrations, serviceDataSourceOptions } from '../src/index.js';
+import { DomainEvents, eventStreamName, eventSubject, runMigrations } from '../src/index.js';
+import { kitDataSourceOptions } from './support/kit-schema.js';
 
 class CreateReceived1763800009999 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
@@ -21,15 +22,8 @@ const logger = pino({ level: 'silent' });
 // Its own namespace, so no other test's events reach these consumers.
 const prefix = `${(process.env.NATS_SUBJECT_PREFIX ?? 'local.').replace(/\.$/, '')}ev.`;
 
-function options(schema: string, migrations: (new () => MigrationInterface)[]) {
-  return serviceDataSourceOptions({
-    schema,
-    url: process.env.DATABASE_URL!,
-    entities: [],
-    migrations,
-    poolSize: 3,
-  });
-}
+const options = (schema: string, migrations: (new () => MigrationInterface)[]) =>
+  kitDataSourceOptions(schema, { poolSize: 3, migrations });
 
 describe('domain events over JetStream with an outbox and deduplicating consumers', () => {
   let nc: NatsConnection;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { DataSource } from 'typeorm';
-import { EventTablePruner, runMigrations, serviceDataSourceOptions } from '../src/index.js';
+import { EventTablePruner } from '../src/index.js';
+import { migrateKitSchema } from './support/kit-schema.js';
 
 const logger = pino({ level: 'silent' });
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,14 +36,7 @@ describe('pruning the outbox and processed-event tables', () => {
       .sort();
 
   beforeAll(async () => {
-    const options = serviceDataSourceOptions({
-      schema: 'evt_prune',
-      url: process.env.DATABASE_URL!,
-      entities: [],
-      migrations: [],
-      poolSize: 2,
-    });
-    await runMigrations(options);
+    const options = await migrateKitSchema('evt_prune');
     db = await new DataSource(options).initialize();
     other = await new DataSource(options).initialize();
   });

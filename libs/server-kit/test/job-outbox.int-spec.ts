@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pino } from 'pino';
 import { DataSource } from 'typeorm';
-import {
-  currentRequestId,
-  JobOutboxRelay,
-  recordJob,
-  runMigrations,
-  runWithRequestId,
-  serviceDataSourceOptions,
-  type JobSink,
-} from '../src/index.js';
+import { currentRequestId, JobOutboxRelay, recordJob, runWithRequestId, type JobSink } from '../src/index.js';
+import { migrateKitSchema } from './support/kit-schema.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -43,15 +36,7 @@ describe('the job outbox (pending_jobs)', () => {
     ((await db.query('SELECT count(*)::int AS n FROM job_outbox.pending_jobs')) as { n: number }[])[0]!.n;
 
   beforeAll(async () => {
-    const options = serviceDataSourceOptions({
-      schema: 'job_outbox',
-      url: process.env.DATABASE_URL!,
-      entities: [],
-      migrations: [],
-      poolSize: 3,
-    });
-    await runMigrations(options);
-    db = await new DataSource(options).initialize();
+    db = await new DataSource(await migrateKitSchema('job_outbox', 3)).initialize();
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort, SAMPLE_RUNNER } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 import {
   NATS_PROCESSES,
@@ -258,12 +258,7 @@ describe('NATS users and subject permissions', () => {
         headers: { ...json, cookie },
         body: JSON.stringify({
           urlSlug: `trust-${randomBytes(4).toString('hex')}`,
-          name: 'Jane Doe',
-          marathonName: 'Chicago Marathon',
-          marathonDate: '2027-10-10',
-          goalHours: 3,
-          goalMinutes: 45,
-          description: 'Running for the kids.',
+          ...SAMPLE_RUNNER,
           donationPlatform: 'other',
           charityLink: 'https://charity.example.org/donate',
           challenges: [],

@@ -5,7 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { eventually, freePort, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import {
+  eventually,
+  freePort,
+  natsRequester,
+  signUpRunner,
+  stripeEmulatorCalls,
+} from '../../../scripts/jest/helpers.mjs';
 import { ROOT, startStack } from '../../../scripts/lib/stack.mjs';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -38,22 +44,9 @@ describe('billing through the gateway, against the Stripe emulator', () => {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, cookie: res.headers.get('set-cookie') };
   };
-  const emulator = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.stripeApiBase}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_emulator' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const emulator = stripeEmulatorCalls(() => stack.stripeApiBase);
 
-  const signUp = async (): Promise<Runner> => {
-    const email = `runner-${randomUUID()}@example.com`;
-    const res = await call('POST', '/api/auth/signup', { email, password: 'Secret123' });
-    expect(res.status).toBe(201);
-    return { id: res.body.user.id, email, cookie: res.cookie!.split(';')[0]! };
-  };
+  const signUp = (): Promise<Runner> => signUpRunner(stack.url);
   const urls = () => ({
     successUrl: `${stack.url}/payment?success=true`,
     cancelUrl: `${stack.url}/payment?canceled=true`,

@@ -1,9 +1,8 @@
 // Issue 13 (low): no call to Stripe is made while a database row lock is held. A slow Stripe must
 // not hold the runner's subscription row (and a pool connection) for the whole call.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort, signUpRunner, stripeEmulatorCalls } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 
 jest.setTimeout(60_000);
@@ -23,15 +22,7 @@ describe('billing reads Stripe outside its row locks', () => {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, cookie: res.headers.get('set-cookie') };
   };
-  const emulator = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.stripeApiBase}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_emulator' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const emulator = stripeEmulatorCalls(() => stack.stripeApiBase);
 
   /** Whether another transaction could lock the runner's row right now (55P03 when it is held). */
   const rowLockFree = async (userId: string): Promise<boolean> => {
@@ -59,10 +50,7 @@ describe('billing reads Stripe outside its row locks', () => {
   });
 
   it('leaves the runner’s row unlocked while Stripe is slow to answer for the subscription', async () => {
-    const email = `runner-${randomUUID()}@example.com`;
-    const signedUp = await call('POST', '/api/auth/signup', { email, password: 'Secret123' });
-    expect(signedUp.status).toBe(201);
-    const runner = { id: signedUp.body.user.id as string, cookie: signedUp.cookie!.split(';')[0]! };
+    const runner = await signUpRunner(stack.url);
 
     await emulator('PUT', '/_emulator/webhooks', { hold: true });
     try {

@@ -7,7 +7,7 @@ import {
   type TrainingStats,
 } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { approveStravaAuthorization, eventually } from '../../../scripts/jest/helpers.mjs';
 // Types only: the service's modules read their configuration when loaded, after the harness sets it.
 import type { StravaTokensService } from '../src/strava-connections/strava-tokens.service.js';
 import { startFitnessHarness, type FitnessHarness } from './fitness-harness.js';
@@ -55,19 +55,7 @@ describe('Strava connection and sync on the real PostgreSQL, Redis and NATS with
     expect(authorize.searchParams.get('scope')).toBe('activity:read_all');
     const seeded = await h.seedAthlete(3);
     // What the emulator's authorize page posts when the athlete approves.
-    const approve = await fetch(`${h.emulator.url}/oauth/authorize`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({
-        client_id: authorize.searchParams.get('client_id')!,
-        redirect_uri: authorize.searchParams.get('redirect_uri')!,
-        requested_scope: 'activity:read_all',
-        scope: 'activity:read_all',
-        athlete_id: String(seeded.athlete.id),
-        state: authorize.searchParams.get('state')!,
-      }),
-    });
-    const back = new URL(approve.headers.get('location')!);
+    const back = await approveStravaAuthorization(h.emulator.url, authorize, seeded.athlete.id);
     expect(back.pathname).toBe('/api/strava/callback');
     // The gateway adds the signed-in user and the browser's nonce cookie.
     const { redirectTo } = await h.rpc<{ redirectTo: string }>(FITNESS.strava.completeAuthorization, {

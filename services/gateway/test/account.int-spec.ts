@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import {
+  eventually,
+  natsRequester,
+  signUpRunner,
+  stravaSetupBody,
+  stripeEmulatorCalls,
+} from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { pageBody } from './support/api-client.js';
 
@@ -36,15 +42,7 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are checked field by field
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
-  const stripe = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.stripeApiBase}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_emulator' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const stripe = stripeEmulatorCalls(() => stack.stripeApiBase);
   const strava = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${stack.env.STRAVA_BASE_URL}${path}`, {
       method,
@@ -54,17 +52,7 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
     return { status: res.status, body: await res.json().catch(() => undefined) };
   };
 
-  const signUp = async (): Promise<Runner> => {
-    const email = `runner-${randomUUID()}@example.com`;
-    const res = await fetch(`${stack.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    expect(res.status).toBe(201);
-    const { user } = (await res.json()) as { user: { id: string } };
-    return { id: user.id, email, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
-  };
+  const signUp = (): Promise<Runner> => signUpRunner(stack.url, { password: PASSWORD });
   const signIn = (email: string, password: string) => call('POST', '/api/auth/signin', { email, password });
 
   /** Every mail written to the test run's outbox for `email`, oldest first, quoted-printable decoded. */
@@ -119,15 +107,7 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
     const res = await call(
       'POST',
       '/api/fitness/strava/complete-setup',
-      {
-        userId: runner.id,
-        stravaAccessToken: seeded.access_token,
-        stravaRefreshToken: seeded.refresh_token,
-        stravaAthleteId: String(seeded.athlete.id),
-        stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
-        trainingStartDate: '2000-01-01',
-        publicDisplayConsent: true,
-      },
+      stravaSetupBody(runner.id, seeded),
       runner.cookie,
     );
     expect(res).toMatchObject({ status: 200, body: { success: true } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { eventually, signUpRunner } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import type { Json } from './support/api-client.js';
 import { grantAccess } from './support/stack-users.js';
@@ -40,14 +40,7 @@ describe('challenge claims through the gateway', () => {
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   }
 
-  async function signUp() {
-    const res = await call('POST', '/api/auth/signup', {
-      body: { email: `runner-${randomUUID()}@example.com`, password: 'Secret123' },
-      ip: newIp(),
-    });
-    expect(res.status).toBe(201);
-    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.body.user.id as string };
-  }
+  const signUp = () => signUpRunner(stack.url, { ip: newIp() });
 
   async function publishedPage(): Promise<ProfileView> {
     const res = await call('POST', '/api/runner-profile', {

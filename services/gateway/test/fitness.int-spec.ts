@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { emulatorCalls, eventually, stravaSetupBody } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 
 describe('the Fitness calls of API.md through the gateway, with the Strava emulator', () => {
@@ -17,14 +17,7 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined, location: res.headers.get('location') };
   };
-  const emulator = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${strava}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return res.json();
-  };
+  const emulator = emulatorCalls(() => strava);
   const signUp = async () => {
     const res = await fetch(`${stack.url}/api/auth/signup`, {
       method: 'POST',
@@ -36,20 +29,7 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
   };
   const connect = async (user: { id: string; cookie: string }) => {
     const seeded = await emulator('POST', '/_emulator/athletes', { activities: 3 });
-    const res = await call(
-      'POST',
-      '/api/fitness/strava/complete-setup',
-      {
-        userId: user.id,
-        stravaAccessToken: seeded.access_token,
-        stravaRefreshToken: seeded.refresh_token,
-        stravaAthleteId: String(seeded.athlete.id),
-        stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
-        trainingStartDate: '2000-01-01',
-        publicDisplayConsent: true,
-      },
-      user.cookie,
-    );
+    const res = await call('POST', '/api/fitness/strava/complete-setup', stravaSetupBody(user.id, seeded), user.cookie);
     expect(res).toMatchObject({ status: 200, body: { success: true } });
     return seeded;
   };

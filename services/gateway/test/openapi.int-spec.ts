@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { startRouteTable, type Route } from './support/route-table-process.js';
 
 // Issue #17: the OpenAPI 3.1 document describes exactly the gateway's `/api` routes.
-interface Route {
-  method: string;
-  path: string;
-  isPublic: boolean;
-}
 interface Operation {
   security?: unknown[];
   parameters: { name: string; in: string; required: boolean }[];
@@ -18,28 +10,21 @@ interface Operation {
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 describe('the OpenAPI document of /api', () => {
-  let child: ChildProcess;
+  let table: Awaited<ReturnType<typeof startRouteTable>>;
   let url: string;
   let routes: Route[];
   let document: Document;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [fileURLToPath(new URL('./support/route-table.mjs', import.meta.url))], {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-    ({ url, routes } = JSON.parse(line) as { url: string; routes: Route[] });
+    table = await startRouteTable();
+    ({ url, routes } = table);
     const res = await fetch(`${url}/api/openapi.json`);
     expect(res.status).toBe(200);
     document = (await res.json()) as Document;
   }, 180_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await table?.stop();
   });
 
   it('is OpenAPI 3.1 and lists every /api route of the gateway, and nothing else', () => {

@@ -3,7 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { PageInsights, ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { eventually, signUpRunner } from '../../../scripts/jest/helpers.mjs';
 import type { Json } from './support/api-client.js';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { grantAccess } from './support/stack-users.js';
@@ -42,14 +42,7 @@ describe('owner insights and the race-day poster through the gateway', () => {
     return { status: res.status, body: json, headers: res.headers, bytes };
   }
 
-  async function signUp() {
-    const res = await call('POST', '/api/auth/signup', {
-      body: { email: `runner-${randomUUID()}@example.com`, password: 'Secret123' },
-      ip: newIp(),
-    });
-    expect(res.status).toBe(201);
-    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.body.user.id as string };
-  }
+  const signUp = () => signUpRunner(stack.url, { ip: newIp() });
 
   const event = (body: unknown, ip = newIp(), ua = 'Mozilla/5.0 Firefox') =>
     call('POST', `/api/runner-profile/${page.id}/events`, { body, ip, ua });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { SLUG_TAKEN_MESSAGE, type Challenge, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
-import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort, signUpRunner } from '../../../scripts/jest/helpers.mjs';
 import { startProcess, waitForReady } from '../../../scripts/lib/stack.mjs';
 import { startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { newSlug, pageBody } from './support/api-client.js';
@@ -57,16 +57,7 @@ describe('profiles routes through the gateway', () => {
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
   }
 
-  async function signUp(): Promise<{ cookie: string; id: string }> {
-    const res = await fetch(`${stack.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `runner-${randomUUID()}@example.com`, password: 'Secret123' }),
-    });
-    expect(res.status).toBe(201);
-    const { user } = await res.json();
-    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: user.id };
-  }
+  const signUp = () => signUpRunner(stack.url);
 
   async function createPage(cookie: string, overrides: Record<string, unknown> = {}) {
     const res = await call<{ profile: ProfileView }>('POST', '/api/runner-profile', {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import pg from 'pg';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { approveStravaAuthorization, emulatorCalls, eventually } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { apiClient, newSlug, pageBody } from './support/api-client.js';
 import { forgetStravaLinks, grantAccess, signUp } from './support/stack-users.js';
@@ -21,12 +21,8 @@ describe('public views of a runner page carry nothing internal', () => {
   /** Connects Strava through the real OAuth round trip, with an emulator athlete who has runs. */
   async function connectStrava(cookie: string, slug: string): Promise<void> {
     const strava = stack.env.STRAVA_BASE_URL;
-    const athlete = await fetch(`${strava}/_emulator/athletes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ activities: 3 }),
-    });
-    const athleteId = ((await athlete.json()) as { athlete: { id: number } }).athlete.id;
+    const athlete = await emulatorCalls(() => strava)('POST', '/_emulator/athletes', { activities: 3 });
+    const athleteId = (athlete as { athlete: { id: number } }).athlete.id;
     let start!: Response;
     await eventually(async () => {
       start = await fetch(`${stack.url}/api/strava/auth?profileSlug=${slug}`, {
@@ -40,19 +36,7 @@ describe('public views of a runner page carry nothing internal', () => {
       .find((c) => c.startsWith('rp_strava_oauth='))!
       .split(';')[0]!;
     const authorize = new URL(start.headers.get('location')!);
-    const approved = await fetch(`${strava}/oauth/authorize`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({
-        client_id: authorize.searchParams.get('client_id')!,
-        redirect_uri: authorize.searchParams.get('redirect_uri')!,
-        requested_scope: 'activity:read_all',
-        scope: 'activity:read_all',
-        athlete_id: String(athleteId),
-        state: authorize.searchParams.get('state')!,
-      }),
-    });
-    const back = new URL(approved.headers.get('location')!);
+    const back = await approveStravaAuthorization(strava, authorize, athleteId);
     const done = await fetch(`${stack.url}${back.pathname}${back.search}`, {
       redirect: 'manual',
       headers: { cookie: `${cookie}; ${nonce}` },

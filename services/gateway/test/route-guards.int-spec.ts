@@ -1,35 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-
-interface Route {
-  method: string;
-  path: string;
-  isPublic: boolean;
-}
+import { startRouteTable, type Route } from './support/route-table-process.js';
 
 describe('every route is authenticated unless marked @Public()', () => {
-  let child: ChildProcess;
+  let table: Awaited<ReturnType<typeof startRouteTable>>;
   let url: string;
   let routes: Route[];
 
   beforeAll(async () => {
-    child = spawn(process.execPath, [fileURLToPath(new URL('./support/route-table.mjs', import.meta.url))], {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-    ({ url, routes } = JSON.parse(line) as { url: string; routes: Route[] });
+    table = await startRouteTable();
+    ({ url, routes } = table);
   }, 180_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await table?.stop();
   });
 
   it('answers 401 without credentials on every route not marked @Public()', async () => {

@@ -1,6 +1,6 @@
 // Issue 13 item 2: the Strava OAuth state is bound to the browser and the user that started it, and used once.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { approveStravaAuthorization, emulatorCalls, eventually } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { createPage, forgetStravaLinks, signUp } from './support/stack-users.js';
 
@@ -27,19 +27,7 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
   };
   /** What Strava's authorize page posts when an athlete approves: a fresh code with the same state. */
   const approve = async (authorize: URL, athleteId: number) => {
-    const res = await fetch(`${strava}/oauth/authorize`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams({
-        client_id: authorize.searchParams.get('client_id')!,
-        redirect_uri: authorize.searchParams.get('redirect_uri')!,
-        requested_scope: 'activity:read_all',
-        scope: 'activity:read_all',
-        athlete_id: String(athleteId),
-        state: authorize.searchParams.get('state')!,
-      }),
-    });
-    const back = new URL(res.headers.get('location')!);
+    const back = await approveStravaAuthorization(strava, authorize, athleteId);
     return `${stack.url}${back.pathname}${back.search}`;
   };
   const callback = async (url: string, cookie?: string) => {
@@ -51,14 +39,12 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
     const res = await fetch(`${stack.url}/api/fitness-profile/${profileId}`, { headers: { cookie } });
     return ((await res.json()) as { stravaConnected: boolean }).stravaConnected;
   };
-  const newAthlete = async () => {
-    const res = await fetch(`${strava}/_emulator/athletes`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ activities: 1 }),
-    });
-    return ((await res.json()) as { athlete: { id: number } }).athlete.id;
-  };
+  const newAthlete = async () =>
+    (
+      (await emulatorCalls(() => strava)('POST', '/_emulator/athletes', { activities: 1 })) as {
+        athlete: { id: number };
+      }
+    ).athlete.id;
   const cookiePair = (setCookie: string) => setCookie.split(';')[0]!;
 
   beforeAll(async () => {

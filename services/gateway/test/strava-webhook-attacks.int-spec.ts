@@ -1,7 +1,7 @@
 // Issue 13 item 1: forged Strava webhooks, tried as an attacker would against the whole stack.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { emulatorCalls, eventually, stravaSetupBody } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { forgetStravaLinks, signUp } from './support/stack-users.js';
 
@@ -33,14 +33,9 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     await res.arrayBuffer();
     return { status: res.status, ms: Date.now() - started, retryAfter: res.headers.get('retry-after') };
   };
-  const emulator = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${strava}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  };
+  const stravaCalls = emulatorCalls(() => strava);
+  const emulator = <T = unknown>(method: string, path: string, body?: unknown) =>
+    stravaCalls(method, path, body) as Promise<T>;
   const stravaRequests = async () => (await emulator<{ requests: number }>('GET', '/_emulator/stats')).requests;
   const activityNames = async (cookie: string) => {
     const res = await fetch(`${stack.url}/api/activities?limit=200`, { headers: { cookie } });
@@ -62,15 +57,7 @@ describe('forged Strava webhooks are refused, confirmed with Strava, deduplicate
     const res = await fetch(`${stack.url}/api/fitness/strava/complete-setup`, {
       method: 'POST',
       headers: { cookie: user.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        userId: user.id,
-        stravaAccessToken: seeded.access_token,
-        stravaRefreshToken: seeded.refresh_token,
-        stravaAthleteId: String(seeded.athlete.id),
-        stravaTokenExpiresAt: new Date(seeded.expires_at * 1000).toISOString(),
-        trainingStartDate: '2000-01-01',
-        publicDisplayConsent: true,
-      }),
+      body: JSON.stringify(stravaSetupBody(user.id, seeded)),
     });
     expect(res.status).toBe(200);
     await eventually(async () => expect(await activityNames(user.cookie)).toHaveLength(3), { timeoutMs: 20_000 });

@@ -19,11 +19,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { addAccount, grantLifetimeAccess, profilesRpc } from './profiles-rpc.js';
 import { AppModule } from '../src/app.module.js';
 
 jest.setTimeout(60_000);
-
-type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 
 let slugCounter = 0;
 const newSlug = () => `claims-${Date.now().toString(36)}-${(slugCounter += 1)}`;
@@ -36,12 +35,7 @@ describe('challenge claims over NATS', () => {
   let invalidationSub: Subscription;
   const outboxDir = process.env.OUTBOX_DIR!;
 
-  const call = <T>(pattern: string, data: unknown) => nats.request(pattern, data) as Promise<Reply<T>>;
-  async function ok<T>(pattern: string, data: unknown): Promise<T> {
-    const reply = await call<T>(pattern, data);
-    if (reply.err) throw new Error(`${pattern}: ${reply.err.status} ${reply.err.message}`);
-    return reply.response as T;
-  }
+  const { call, ok } = profilesRpc(() => nats);
   const claim = (challengeId: string, name = 'Alex', message?: string) =>
     call<ClaimChallengeResult>(PROFILES.claim.create, { challengeId, claim: { name, message } });
   const view = (slug: string) => ok<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
@@ -50,14 +44,8 @@ describe('challenge claims over NATS', () => {
   async function publishedPage() {
     const userId = randomUUID();
     const email = `owner-${userId}@example.com`;
-    await db.query(`INSERT INTO profiles.accounts (user_id, email, registered_at) VALUES ($1, $2, now())`, [
-      userId,
-      email,
-    ]);
-    await db.query(
-      `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'lifetime', NULL, now())`,
-      [userId],
-    );
+    await addAccount(db, userId, email);
+    await grantLifetimeAccess(db, userId);
     const profile = await ok<Profile>(PROFILES.profile.create, {
       userId,
       profile: {

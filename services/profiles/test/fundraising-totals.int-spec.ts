@@ -19,10 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { addAccount, profilesRpc } from './profiles-rpc.js';
 
 jest.setTimeout(60_000);
 
-type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 const RETRY_DELAY_MS = 400;
 const MIN_INTERVAL_MS = 300;
 
@@ -36,12 +36,7 @@ describe('fundraising totals from the donation platforms', () => {
   let outboxDir: string;
   const savedEnv = { ...process.env };
 
-  const call = <T>(pattern: string, data: unknown) => nats.request(pattern, data, 10_000) as Promise<Reply<T>>;
-  async function ok<T>(pattern: string, data: unknown): Promise<T> {
-    const reply = await call<T>(pattern, data);
-    if (reply.err) throw new Error(`${pattern}: ${reply.err.status} ${reply.err.message}`);
-    return reply.response as T;
-  }
+  const { call, ok } = profilesRpc(() => nats, 10_000);
   async function control<T = unknown>(emulator: PlatformEmulator, method: string, path: string, body?: unknown) {
     const res = await fetch(`${emulator.url}${path}`, {
       method,
@@ -60,10 +55,7 @@ describe('fundraising totals from the donation platforms', () => {
   async function createPage(platform: Record<string, unknown>) {
     const userId = randomUUID();
     const email = `${userId}@runner.example`;
-    await db.query(`INSERT INTO profiles.accounts (user_id, email, registered_at) VALUES ($1, $2, now())`, [
-      userId,
-      email,
-    ]);
+    await addAccount(db, userId, email);
     await db.query(
       `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'active', now() + interval '30 days', now())`,
       [userId],

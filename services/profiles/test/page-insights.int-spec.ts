@@ -6,12 +6,11 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { grantLifetimeAccess, profilesRpc } from './profiles-rpc.js';
 import { AppModule } from '../src/app.module.js';
 import { PageInsightsService } from '../src/page-insights/page-insights.service.js';
 
 jest.setTimeout(60_000);
-
-type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -21,12 +20,7 @@ describe('owner insights over NATS', () => {
   let db: pg.Pool;
   let redis: Redis;
 
-  const call = <T>(pattern: string, data: unknown) => nats.request(pattern, data) as Promise<Reply<T>>;
-  async function ok<T>(pattern: string, data: unknown): Promise<T> {
-    const reply = await call<T>(pattern, data);
-    if (reply.err) throw new Error(`${pattern}: ${reply.err.status} ${reply.err.message}`);
-    return reply.response as T;
-  }
+  const { call, ok } = profilesRpc(() => nats);
   const event = (profileId: string, type: string, ip = '203.0.113.7', userAgent = 'Firefox', challengeId?: string) =>
     call<{ recorded: true }>(PROFILES.insights.recordEvent, {
       profileId,
@@ -38,11 +32,7 @@ describe('owner insights over NATS', () => {
 
   async function page(published: boolean) {
     const userId = randomUUID();
-    if (published)
-      await db.query(
-        `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'lifetime', NULL, now())`,
-        [userId],
-      );
+    if (published) await grantLifetimeAccess(db, userId);
     const profile = await ok<Profile>(PROFILES.profile.create, {
       userId,
       profile: {

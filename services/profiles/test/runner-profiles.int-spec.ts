@@ -16,13 +16,12 @@ import {
 import { bootstrapService, ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { eventually, natsRequester, SAMPLE_RUNNER } from '../../../scripts/jest/helpers.mjs';
+import { profilesRpc } from './profiles-rpc.js';
 import { AppModule } from '../src/app.module.js';
 
 // Room for a busy shared machine: events and cross-replica announcements are waited for.
 jest.setTimeout(30_000);
-
-type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,12 +31,7 @@ const newSlug = () => `runner-${Date.now().toString(36)}-${(slugCounter += 1)}`;
 function profileBody(overrides: Record<string, unknown> = {}) {
   return {
     urlSlug: newSlug(),
-    name: 'Jane Doe',
-    marathonName: 'Chicago Marathon',
-    marathonDate: '2027-10-10',
-    goalHours: 3,
-    goalMinutes: 45,
-    description: 'Running for the kids.',
+    ...SAMPLE_RUNNER,
     donationPlatform: 'justgiving',
     justGivingPageShortName: 'jane-runs',
     challenges: [
@@ -56,12 +50,7 @@ describe('profiles over NATS', () => {
   let invalidations: ProfileCacheInvalidation[];
   let invalidationSub: Subscription;
 
-  const call = <T>(pattern: string, data: unknown) => nats.request(pattern, data) as Promise<Reply<T>>;
-  async function ok<T>(pattern: string, data: unknown): Promise<T> {
-    const reply = await call<T>(pattern, data);
-    if (reply.err) throw new Error(`${pattern}: ${reply.err.status} ${reply.err.message}`);
-    return reply.response as T;
-  }
+  const { call, ok } = profilesRpc(() => nats);
   const createProfile = (userId: string, overrides: Record<string, unknown> = {}) =>
     ok<Profile>(PROFILES.profile.create, { userId, profile: profileBody(overrides) });
   const getBySlug = (slug: string) => ok<PublicProfileView>(PROFILES.profile.getBySlug, { slug });

@@ -1,12 +1,12 @@
 import { RUNNER_PAGE_DATA_ELEMENT_ID, type RunnerPageData } from '@runpledge/contracts';
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleProfileView } from '@/features/runner-page/testing/sample-profile';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, sampleUser } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
-import { AppProvider } from './provider';
+import { renderWithApp } from '@/testing/render-app';
 import { createRoutes } from './router';
 
 const profile = sampleProfileView();
@@ -53,12 +53,7 @@ describe("the runner page route's prefetch", () => {
     if (user) localStorage.setItem('runpledge:user', JSON.stringify(user));
     const api = pageApi();
     const queryClient = createQueryClient();
-    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [`/${profile.urlSlug}`] });
-    render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderWithApp(createRoutes(queryClient), `/${profile.urlSlug}`, { queryClient });
 
     expect(await screen.findByRole('heading', { level: 1, name: profile.name })).toBeInTheDocument();
     expect(api.called('GET', profilePath)).toHaveLength(1);
@@ -68,12 +63,7 @@ describe("the runner page route's prefetch", () => {
     const api = pageApi();
     embed({ slug: profile.urlSlug, profile: { ...profile, name: 'Embedded Jane' } });
     const queryClient = createQueryClient();
-    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [`/${profile.urlSlug}`] });
-    render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderWithApp(createRoutes(queryClient), `/${profile.urlSlug}`, { queryClient });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Embedded Jane' })).toBeInTheDocument();
     expect(api.called('GET', profilePath)).toHaveLength(0);

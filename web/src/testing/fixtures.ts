@@ -31,6 +31,22 @@ export function sampleSignupForm(overrides: Partial<SignupFormData> = {}): Signu
   };
 }
 
+/** One of the signed-in runner's pages as the dashboard lists them (GET /api/recent-profiles). */
+export function sampleOwnPage() {
+  return {
+    id: '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60',
+    name: 'Jane Doe',
+    urlSlug: 'jane-runs',
+    marathonName: 'Chicago Marathon',
+    marathonDate: '2099-10-12',
+    description: 'Running for the children’s hospital.',
+    fundsRaised: '250.00',
+    fundraisingGoal: '1000.00',
+    fundraisingCurrency: 'USD',
+    published: true,
+  };
+}
+
 /** A JSON response as the gateway answers, e.g. `jsonResponse(409, {statusCode: 409, …}, 'Conflict')`. */
 export function jsonResponse(status: number, body?: unknown, statusText = ''): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {

@@ -1,12 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 
-/** Renders routes with the app's providers (queries, toasts, auth) at `path`; returns the router to inspect. */
-export function renderWithApp(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/**
+ * Renders routes with the app's providers (queries, toasts, auth) at `path`; returns the router to
+ * inspect. `queryClient`: the app's own when not given; `from`: a page in the history before `path`.
+ */
+export function renderWithApp(
+  routes: RouteObject[],
+  path: string,
+  { queryClient, from }: { queryClient?: QueryClient; from?: string } = {},
+) {
+  const router = createMemoryRouter(
+    routes,
+    from === undefined ? { initialEntries: [path] } : { initialEntries: [from, path], initialIndex: 1 },
+  );
   const view = render(
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -1,17 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The data source must name its schema');
-  return schema;
-}
+import { migrationSchema } from '../database/migration-schema.js';
 
 /** The outbox and processed-event tables, in the schema of whichever service runs it. */
 export class CreateEventTables1763800000000 implements MigrationInterface {
   name = 'CreateEventTables1763800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`
       CREATE TABLE "${s}"."outbox" (
         "id" uuid PRIMARY KEY,
@@ -33,7 +28,7 @@ export class CreateEventTables1763800000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`DROP TABLE "${s}"."processed_events"`);
     await queryRunner.query(`DROP TABLE "${s}"."outbox"`);
   }
@@ -44,10 +39,10 @@ export class AddOutboxTraceContext1795600000000 implements MigrationInterface {
   name = 'AddOutboxTraceContext1795600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."outbox" ADD COLUMN "trace_context" jsonb`);
+    await queryRunner.query(`ALTER TABLE "${migrationSchema(queryRunner)}"."outbox" ADD COLUMN "trace_context" jsonb`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."outbox" DROP COLUMN "trace_context"`);
+    await queryRunner.query(`ALTER TABLE "${migrationSchema(queryRunner)}"."outbox" DROP COLUMN "trace_context"`);
   }
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { listenInBackground } from './listen-in-background.js';
 
 /** One readiness condition: resolves to a problem ("cannot reach the database") or undefined when fine. */
 export type ReadinessCheck = () => Promise<string | undefined> | string | undefined;
@@ -70,15 +70,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<H
   // Probes open a connection per request; keep-alive would only hold sockets open during shutdown.
   server.keepAliveTimeout = 0;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.unref();
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenInBackground(server, options.port, options.host);
   options.logger?.info({ port }, 'health endpoints listening (/healthz, /readyz)');
 
   return {

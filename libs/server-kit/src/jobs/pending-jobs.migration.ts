@@ -1,17 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-function schemaOf(queryRunner: QueryRunner): string {
-  const schema = (queryRunner.connection.options as { schema?: string }).schema;
-  if (!schema) throw new Error('The data source must name its schema');
-  return schema;
-}
+import { migrationSchema } from '../database/migration-schema.js';
 
 /** The job outbox (`pending_jobs`), in the schema of whichever service runs it. */
 export class CreatePendingJobs1795576050765 implements MigrationInterface {
   name = 'CreatePendingJobs1795576050765';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    const s = schemaOf(queryRunner);
+    const s = migrationSchema(queryRunner);
     await queryRunner.query(`
       CREATE TABLE "${s}"."pending_jobs" (
         "id" uuid PRIMARY KEY,
@@ -25,7 +20,7 @@ export class CreatePendingJobs1795576050765 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE "${schemaOf(queryRunner)}"."pending_jobs"`);
+    await queryRunner.query(`DROP TABLE "${migrationSchema(queryRunner)}"."pending_jobs"`);
   }
 }
 
@@ -34,10 +29,12 @@ export class AddPendingJobTraceContext1795700000000 implements MigrationInterfac
   name = 'AddPendingJobTraceContext1795700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."pending_jobs" ADD COLUMN "trace_context" jsonb`);
+    await queryRunner.query(
+      `ALTER TABLE "${migrationSchema(queryRunner)}"."pending_jobs" ADD COLUMN "trace_context" jsonb`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${schemaOf(queryRunner)}"."pending_jobs" DROP COLUMN "trace_context"`);
+    await queryRunner.query(`ALTER TABLE "${migrationSchema(queryRunner)}"."pending_jobs" DROP COLUMN "trace_context"`);
   }
 }

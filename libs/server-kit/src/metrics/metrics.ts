@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
+import { listenInBackground } from '../health/listen-in-background.js';
 
 /**
  * Prometheus metrics of one process (prom-client's default registry), served by
@@ -198,15 +198,7 @@ export async function startMetricsServer(options: {
       },
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.unref();
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenInBackground(server, options.port, options.host);
   options.logger?.info({ port }, `metrics at http://localhost:${port}/metrics`);
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SAMPLE_RUNNER } from '../../../../scripts/jest/helpers.mjs';
 import { assertDocumentedResponse } from './openapi-responses.js';
 
 // Bodies are whatever the gateway answered; the tests check their shape.
@@ -65,12 +66,7 @@ export const newSlug = (prefix = 'in') => `${prefix}-${Date.now().toString(36)}-
 /** A valid body for POST /api/runner-profile. */
 export const pageBody = (overrides: Record<string, unknown> = {}) => ({
   urlSlug: newSlug(),
-  name: 'Jane Doe',
-  marathonName: 'Chicago Marathon',
-  marathonDate: '2027-10-10',
-  goalHours: 3,
-  goalMinutes: 45,
-  description: 'Running for the kids.',
+  ...SAMPLE_RUNNER,
   donationPlatform: 'other',
   charityLink: 'https://charity.example.org/donate',
   challenges: [{ amount: 25, description: 'Pick a song' }],

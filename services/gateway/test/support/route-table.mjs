@@ -1,6 +1,6 @@
 // Starts the built gateway in this process on a free port, prints one JSON line `{url, routes}`
 // (every controller route as Nest registered it, with its @Public() marking), then serves until
-// SIGTERM. Run as a child of route-guards.int-spec.ts: jest's module loader cannot load the
+// SIGTERM. Run as a child by route-table-process.ts: jest's module loader cannot load the
 // gateway's ESM-only dependencies in-process.
 import 'reflect-metadata';
 import { ModulesContainer } from '@nestjs/core';

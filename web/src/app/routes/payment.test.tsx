@@ -1,12 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '@/components/ui/toast-provider';
 import { leaveFor } from '@/features/billing/leave-for';
-import { createQueryClient } from '@/lib/query-client';
+import { renderWithApp } from '@/testing/render-app';
 import PaymentRoute from './payment';
-import { AuthProvider } from '@/lib/auth';
 
 vi.mock('@/features/billing/leave-for', () => ({ leaveFor: vi.fn() }));
 
@@ -45,27 +41,16 @@ afterEach(() => {
   vi.mocked(leaveFor).mockReset();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
+const renderAt = (path: string) =>
+  renderWithApp(
     [
       { path: '/payment', Component: PaymentRoute },
       { path: '/login', element: <h1>Login page</h1> },
       { path: '/:slug', element: <h1>Runner page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+    path,
+  ).router;
 
 const saveSignup = (slug: string) =>
   sessionStorage.setItem(

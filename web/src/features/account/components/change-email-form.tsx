@@ -2,7 +2,7 @@ import { changeEmailRequestSchema } from '@runpledge/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useChangeEmail } from '../api/change-email';
@@ -48,16 +48,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       </p>
       <FormField label="New e-mail" error={errors.email}>
         {(control) => (
-          <Input
-            {...control}
-            type="email"
-            name="new-email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailInput {...control} name="new-email" value={email} onChange={(e) => setEmail(e.target.value)} />
         )}
       </FormField>
       <FormField label="Current password" error={errors.password}>

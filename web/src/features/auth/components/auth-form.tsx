@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordRules } from '@/components/ui/password-rules';
 import { Spinner } from '@/components/ui/spinner';
@@ -93,13 +93,9 @@ export function AuthForm({ mode, onModeChange, accountCreatedDescription, formNa
     >
       <FormField label="Email" error={errors.email}>
         {(control) => (
-          <Input
+          <EmailInput
             {...control}
-            type="email"
             name="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             placeholder="you@example.com"
             value={email}
             onChange={(e) => {

@@ -2,7 +2,7 @@ import { passwordResetRequestSchema } from '@runpledge/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { EmailInput } from '@/components/ui/email-input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -51,13 +51,9 @@ export function ForgotPasswordForm() {
     <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label="Reset password">
       <FormField label="Email" error={error}>
         {(control) => (
-          <Input
+          <EmailInput
             {...control}
-            type="email"
             name="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
             placeholder="you@example.com"
             value={email}
             onChange={(e) => {

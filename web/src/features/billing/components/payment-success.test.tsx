@@ -1,13 +1,11 @@
 import type { SubscriptionCheck } from '@runpledge/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToastProvider } from '@/components/ui/toast-provider';
-import { AuthProvider } from '@/lib/auth';
 import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
+import { renderWithApp } from '@/testing/render-app';
 import { AlreadyHasAccess } from './already-has-access';
 import { PaymentSuccess } from './payment-success';
 
@@ -23,26 +21,16 @@ const TRIALING: SubscriptionCheck = {
 const signedIn = () => localStorage.setItem('runpledge:user', JSON.stringify(USER));
 const purchases = () => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'purchase');
 
-function renderAt(path: string, element: ReactNode) {
-  const router = createMemoryRouter(
+const renderAt = (path: string, element: ReactNode) =>
+  renderWithApp(
     [
       { path: '/payment', element },
       { path: '/:slug', element: <h1>Runner page</h1> },
       { path: '/', element: <h1>Home page</h1> },
     ],
-    { initialEntries: ['/', path], initialIndex: 1 },
+    path,
+    { from: '/', queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) },
   );
-  const view = render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ToastProvider>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return { router, ...view };
-}
 
 afterEach(() => {
   localStorage.clear();

@@ -1,22 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse } from '@/testing/fixtures';
+import { jsonResponse, sampleOwnPage } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { Dashboard } from './dashboard';
 
-const page = {
-  id: '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60',
-  name: 'Jane Doe',
-  urlSlug: 'jane-runs',
-  marathonName: 'Chicago Marathon',
-  marathonDate: '2099-10-12',
-  description: 'Running for the children’s hospital.',
-  fundsRaised: '250.00',
-  fundraisingGoal: '1000.00',
-  fundraisingCurrency: 'USD',
-  published: true,
-};
+const page = sampleOwnPage();
 
 describe('Dashboard', () => {
   it('offers Create Your First Page when there are no pages', async () => {
