@@ -1,28 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { EmailTokenEntity } from './email-token.entity.js';
+import { EmailTokenEntity, type EmailTokenType } from './email-token.entity.js';
 
 @Injectable()
 export class EmailTokensRepository {
   async insert(
     manager: EntityManager,
-    token: Pick<EmailTokenEntity, 'userId' | 'type' | 'tokenHash' | 'expiresAt'> & { newEmail?: string },
+    token: Pick<EmailTokenEntity, 'userId' | 'tokenHash' | 'expiresAt'> & { type: EmailTokenType; newEmail?: string },
   ): Promise<void> {
     await manager.insert(EmailTokenEntity, token);
   }
 
-  /** Ends every live token of this type for the user: a new link replaces the older ones. */
-  async retireAll(manager: EntityManager, userId: string, type: string): Promise<void> {
+  /**
+   * Ends every live token of these types for the user: a new link replaces the older ones, and a
+   * password change or an e-mail change ends the links that no longer fit.
+   */
+  async retireAll(manager: EntityManager, userId: string, types: EmailTokenType | EmailTokenType[]): Promise<void> {
     await manager
       .createQueryBuilder()
       .update(EmailTokenEntity)
       .set({ usedAt: () => 'now()' })
-      .where('user_id = :userId AND type = :type AND used_at IS NULL', { userId, type })
+      .where('user_id = :userId AND type IN (:...types) AND used_at IS NULL', {
+        userId,
+        types: Array.isArray(types) ? types : [types],
+      })
       .execute();
   }
 
   /** Marks a live token used and returns it; null when unknown, used, expired or of another type. Single use even under races. */
-  async consume(manager: EntityManager, tokenHash: string, type: string): Promise<EmailTokenEntity | null> {
+  async consume(manager: EntityManager, tokenHash: string, type: EmailTokenType): Promise<EmailTokenEntity | null> {
     const result = await manager
       .createQueryBuilder()
       .update(EmailTokenEntity)
