@@ -158,17 +158,17 @@ export class AuthService {
   }
 
   /**
-   * Mails a single-use link valid 1 hour when the address has an account. The caller learns nothing
-   * either way: same answer, and the mail goes out after the reply.
+   * Mails a single-use link valid 1 hour when the address has an account. The work is the same
+   * either way (a token made and hashed, the same two statements in one transaction: for an unknown
+   * address they match no row), so neither the answer nor its time tells; the mail goes out after
+   * the reply, and only to an address with an account.
    */
   async requestPasswordReset(request: PasswordResetRequest): Promise<void> {
-    const user = await this.users.findByEmail(request.email);
-    if (!user) return;
     const reset = newSecretToken();
-    await this.events.transaction(async (manager) => {
-      await this.emailTokens.retireAll(manager, user.id, 'password_reset');
-      await this.emailTokens.insert(manager, {
-        userId: user.id,
+    const userId = await this.events.transaction(async (manager) => {
+      await this.emailTokens.retireAllOfEmail(manager, request.email, 'password_reset');
+      return this.emailTokens.insertForEmail(manager, {
+        email: request.email,
         type: 'password_reset',
         tokenHash: reset.hash,
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
@@ -176,8 +176,9 @@ export class AuthService {
     });
     const link = new URL('/reset-password', env.PUBLIC_URL);
     link.searchParams.set('token', reset.token);
-    void this.mailer.send(passwordResetMail(user.email, link.toString())).catch((err: unknown) => {
-      this.logger.error({ err, userId: user.id }, 'password reset mail could not be sent');
+    if (!userId) return;
+    void this.mailer.send(passwordResetMail(request.email, link.toString())).catch((err: unknown) => {
+      this.logger.error({ err, userId }, 'password reset mail could not be sent');
     });
   }
 

@@ -27,6 +27,33 @@ export class EmailTokensRepository {
       .execute();
   }
 
+  /** `retireAll` for the account of an address; matches no row (and costs the same) when it has none. */
+  async retireAllOfEmail(manager: EntityManager, email: string, type: EmailTokenType): Promise<void> {
+    await manager.query(
+      `UPDATE "identity"."email_tokens" SET "used_at" = now()
+        WHERE "type" = $2 AND "used_at" IS NULL
+          AND "user_id" = (SELECT "id" FROM "identity"."users" WHERE "email" = $1)`,
+      [email, type],
+    );
+  }
+
+  /**
+   * Stores a token for the account of an address and resolves its user id; null, with nothing
+   * written, when the address has no account (the same statement runs either way).
+   */
+  async insertForEmail(
+    manager: EntityManager,
+    token: { email: string; type: EmailTokenType; tokenHash: string; expiresAt: Date },
+  ): Promise<string | null> {
+    const rows: { user_id: string }[] = await manager.query(
+      `INSERT INTO "identity"."email_tokens" ("user_id", "type", "token_hash", "expires_at")
+       SELECT "id", $2, $3, $4 FROM "identity"."users" WHERE "email" = $1
+       RETURNING "user_id"`,
+      [token.email, token.type, token.tokenHash, token.expiresAt],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+
   /** Marks a live token used and returns it; null when unknown, used, expired or of another type. Single use even under races. */
   async consume(manager: EntityManager, tokenHash: string, type: EmailTokenType): Promise<EmailTokenEntity | null> {
     const result = await manager
