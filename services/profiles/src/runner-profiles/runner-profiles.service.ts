@@ -18,7 +18,7 @@ import {
   type SlugAvailability,
   type UpdateProfileRequest,
 } from '@runpledge/contracts';
-import { DomainEvents, ServiceException } from '@runpledge/server-kit';
+import { assertLiveAccount, DomainEvents, ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
@@ -49,6 +49,8 @@ export class RunnerProfilesService {
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
     const created = await this.events.transaction(async (manager) => {
+      // A write that passed the gateway before the account's deletion must not outlive it.
+      await assertLiveAccount(manager, userId);
       // Another page's former address still leads there.
       if (await this.profiles.slugExists(fields.urlSlug, manager)) return null;
       const profile = await this.profiles.insertIfSlugFree(manager, {
