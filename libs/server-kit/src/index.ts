@@ -3,6 +3,7 @@ import 'reflect-metadata';
 // Everything, for a service process. A process that needs less imports a subpath
 // (`@runpledge/server-kit/<folder>`, one per folder below, each with its index.ts), so the gateway
 // loads neither TypeORM nor nodemailer. A new folder with an index.ts is a new subpath.
+export * from './accounts/index.js';
 export * from './auth/index.js';
 export * from './bootstrap/index.js';
 export * from './config/index.js';

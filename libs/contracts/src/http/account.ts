@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { INVALID_RESET_LINK_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../product/identity-messages.js';
+import {
+  INVALID_LINK_MESSAGE,
+  INVALID_RESET_LINK_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+} from '../product/identity-messages.js';
 import { FIELD_LIMITS } from '../product/limits.js';
 import { emailSchema, newPasswordSchema } from './auth.js';
 
@@ -24,6 +28,12 @@ export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const changeEmailRequestSchema = z.object({ email: emailSchema, password: currentPasswordSchema });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+/** POST /api/auth/change-email/cancel: the "this wasn't me" link mailed to the current address. */
+export const cancelEmailChangeRequestSchema = z.object({
+  token: z.string({ error: INVALID_LINK_MESSAGE }).min(1, INVALID_LINK_MESSAGE).max(200, INVALID_LINK_MESSAGE),
+});
+export type CancelEmailChangeRequest = z.infer<typeof cancelEmailChangeRequestSchema>;
 
 export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

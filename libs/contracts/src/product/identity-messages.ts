@@ -7,3 +7,4 @@ export const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has exp
 export const WRONG_PASSWORD_MESSAGE = 'Your password is incorrect.';
 export const EMAIL_TAKEN_MESSAGE = 'This e-mail address is already used by another account.';
 export const SAME_EMAIL_MESSAGE = 'This is already your e-mail address.';
+export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';

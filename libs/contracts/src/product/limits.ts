@@ -57,6 +57,7 @@ export const RESERVED_SLUGS = [
   'favicon.ico',
   'forgot-password',
   'reset-password',
+  'cancel-email-change',
   'robots.txt',
   'settings',
 ] as const;

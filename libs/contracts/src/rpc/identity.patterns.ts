@@ -15,6 +15,7 @@ export const IDENTITY = {
     requestPasswordReset: 'identity.auth.request-password-reset',
     confirmPasswordReset: 'identity.auth.confirm-password-reset',
     changeEmail: 'identity.auth.change-email',
+    cancelEmailChange: 'identity.auth.cancel-email-change',
   },
   account: {
     delete: 'identity.account.delete',

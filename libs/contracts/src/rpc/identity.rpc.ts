@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { userSchema, signInRequestSchema, signUpRequestSchema, verifyEmailRequestSchema } from '../http/auth.js';
-import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../http/account.js';
+import {
+  cancelEmailChangeRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+} from '../http/account.js';
 import { IDENTITY } from './identity.patterns.js';
 import {
   callerSessionSchema,
@@ -56,6 +60,7 @@ export const IDENTITY_RPC = {
   [IDENTITY.auth.requestPasswordReset]: rpcContract(passwordResetRequestSchema, rpcSuccessSchema),
   [IDENTITY.auth.confirmPasswordReset]: rpcContract(passwordResetConfirmSchema, rpcSuccessSchema),
   [IDENTITY.auth.changeEmail]: rpcContract(changeEmailCommandSchema, rpcSuccessSchema),
+  [IDENTITY.auth.cancelEmailChange]: rpcContract(cancelEmailChangeRequestSchema, rpcSuccessSchema),
   [IDENTITY.account.delete]: rpcContract(deleteAccountCommandSchema, rpcSuccessSchema),
   [IDENTITY.sessions.validate]: rpcContract(sessionTokenRequestSchema, sessionUserSchema),
   [IDENTITY.sessions.refresh]: rpcContract(sessionTokenRequestSchema, refreshGrantSchema),

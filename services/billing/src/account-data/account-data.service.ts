@@ -1,6 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ErrorCode, IDENTITY_EVENTS } from '@runpledge/contracts';
-import { DomainEvents, forgetPublishedEventsOf, LOGGER, ServiceException } from '@runpledge/server-kit';
+import {
+  DomainEvents,
+  forgetPublishedEventsOf,
+  LOGGER,
+  recordDeletedAccount,
+  ServiceException,
+} from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { StripeClient } from '../stripe/stripe.client.js';
@@ -20,12 +26,23 @@ export class AccountDataService implements OnModuleInit {
   }
 
   /**
-   * The account is gone: its Stripe subscription is cancelled (the deletion waits for Stripe: when
-   * it is away, the event is retried), then billing's rows go.
+   * The account is gone: a tombstone stops any later Stripe event or Checkout return from bringing
+   * it back; at Stripe its open Checkout Sessions are expired, its subscription cancelled and its
+   * customer deleted (the deletion waits for Stripe: when it is away, the event is retried); then
+   * billing's rows go.
    */
   async forget(manager: EntityManager, userId: string): Promise<void> {
+    await recordDeletedAccount(manager, userId);
     const row = await this.data.lockSubscription(manager, userId);
+    if (row?.stripeCustomerId) {
+      const expired = await this.stripe.expireOpenCheckoutSessions(row.stripeCustomerId);
+      if (expired.length > 0) this.logger.info({ userId, expired }, 'open Checkout Sessions expired: account deleted');
+    }
     if (row?.stripeSubscriptionId) await this.cancelAtStripe(userId, row.stripeSubscriptionId);
+    if (row?.stripeCustomerId) {
+      await this.stripe.deleteCustomer(row.stripeCustomerId);
+      this.logger.info({ userId, customerId: row.stripeCustomerId }, 'Stripe customer deleted: account deleted');
+    }
     await forgetPublishedEventsOf(manager, userId);
     await this.data.deleteAllOfUser(manager, userId);
   }

@@ -6,10 +6,11 @@ import { ProcessedStripeEventEntity } from '../stripe-events/processed-stripe-ev
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { CreateSubscriptions1763800000300 } from './migrations/1763800000300-CreateSubscriptions.js';
 import { CreateCheckoutTables1763800000310 } from './migrations/1763800000310-CreateCheckoutTables.js';
+import { CreateDeletedAccounts1796000000300 } from './migrations/1796000000300-CreateDeletedAccounts.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'billing',
   url: env.DATABASE_URL,
   entities: [SubscriptionEntity, LifetimeCodeEntity, LifetimeCodeRedemptionEntity, ProcessedStripeEventEntity],
-  migrations: [CreateSubscriptions1763800000300, CreateCheckoutTables1763800000310],
+  migrations: [CreateSubscriptions1763800000300, CreateCheckoutTables1763800000310, CreateDeletedAccounts1796000000300],
 });

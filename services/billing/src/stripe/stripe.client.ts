@@ -127,6 +127,37 @@ export class StripeClient {
     });
   }
 
+  /**
+   * Expires every open Checkout Session of the customer, so none can start a subscription any more.
+   * One that completed meanwhile cannot be expired: its subscription is for the caller to cancel.
+   */
+  expireOpenCheckoutSessions(customerId: string): Promise<string[]> {
+    return this.call(async () => {
+      const expired: string[] = [];
+      const open = this.stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 });
+      for await (const session of open) {
+        try {
+          await this.stripe.checkout.sessions.expire(session.id);
+          expired.push(session.id);
+        } catch (err) {
+          if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        }
+      }
+      return expired;
+    });
+  }
+
+  /** Deletes the customer at Stripe (its payment methods go with it); one already gone counts as done. */
+  deleteCustomer(customerId: string): Promise<void> {
+    return this.call(async () => {
+      try {
+        await this.stripe.customers.del(customerId);
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeError && err.code === 'resource_missing')) throw err;
+      }
+    });
+  }
+
   createPortalSession(customerId: string, returnUrl: string, idempotencyKey: string): Promise<string> {
     return this.call(async () => {
       const session = await this.stripe.billingPortal.sessions.create(

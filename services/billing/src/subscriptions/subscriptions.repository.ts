@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { lockLiveAccount } from '@runpledge/server-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import { SubscriptionEntity } from './subscription.entity.js';
 
@@ -31,6 +32,11 @@ export class SubscriptionsRepository {
       [userId, customerId],
     );
     return rows[0]!.stripe_customer_id;
+  }
+
+  /** Whether the account is not deleted (no tombstone), locked against its deletion until the transaction ends. */
+  isLiveAccount(manager: EntityManager, userId: string): Promise<boolean> {
+    return lockLiveAccount(manager, userId);
   }
 
   /** The runner's row, created as 'none' if missing, locked until the transaction ends. */

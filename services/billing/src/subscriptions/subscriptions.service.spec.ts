@@ -37,6 +37,7 @@ function harness({ racing }: { racing: number }) {
   };
   let raced = 0;
   const repository = {
+    isLiveAccount: jest.fn(async () => true),
     findByUserId: jest.fn(async () => ({ ...row })),
     lockByUserId: jest.fn(async () => {
       if (raced < racing) {

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BILLING_EVENTS, ErrorCode, hasAccess, type SubscriptionCheck } from '@runpledge/contracts';
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  BILLING_EVENTS,
+  ErrorCode,
+  hasAccess,
+  type SubscriptionCheck,
+} from '@runpledge/contracts';
 import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -55,6 +61,7 @@ export class SubscriptionsService {
 
   /** The runner's one Stripe customer: created the first time, reused after. */
   async customerIdFor(userId: string, email: string): Promise<string> {
+    await this.events.transaction((manager) => this.assertLiveAccount(manager, userId));
     const stored = (await this.subscriptions.findByUserId(userId))?.stripeCustomerId;
     if (stored) return stored;
     const created = await this.stripe.createCustomer(userId, email);
@@ -80,6 +87,7 @@ export class SubscriptionsService {
       const seen = versionOf(await this.subscriptions.findByUserId(userId));
       const incoming = mapStripeSubscription(await this.stripe.retrieveSubscription(subscriptionId));
       const applied = await this.events.transaction(async (manager) => {
+        if (!(await this.subscriptions.isLiveAccount(manager, userId))) return 'deleted';
         const row = await this.subscriptions.lockByUserId(manager, userId);
         // Someone else changed the runner since our read of Stripe: read again, outside the lock.
         if (versionOf(row) !== seen) return false;
@@ -99,6 +107,12 @@ export class SubscriptionsService {
         });
         return true;
       });
+      if (applied === 'deleted') {
+        // Marked handled only once cancelled: when Stripe is away, its redelivery tries again.
+        await this.cancelForDeletedAccount(userId, subscriptionId, incoming.status);
+        if (claim) await this.events.transaction(claim);
+        return;
+      }
       if (applied) return;
     }
     // Changed under us every time: the caller's retry (Stripe's redelivery, the next reconcile) reads again.
@@ -111,10 +125,25 @@ export class SubscriptionsService {
    * still bills the runner, for the caller to cancel once the grant is committed.
    */
   async grantLifetime(manager: EntityManager, userId: string): Promise<string | null> {
+    await this.assertLiveAccount(manager, userId);
     const row = await this.subscriptions.lockByUserId(manager, userId);
     const stillBilling = billsStill(row) ? row.stripeSubscriptionId : null;
     await this.change(manager, row, { status: 'lifetime', trialEndsAt: null, currentPeriodEnd: null });
     return stillBilling;
+  }
+
+  /**
+   * A subscription that started for an account already deleted (a Checkout completed after the
+   * deletion) is cancelled at once and never stored: it must not bill anyone.
+   */
+  private async cancelForDeletedAccount(
+    userId: string,
+    subscriptionId: string,
+    status: SubscriptionEntity['status'],
+  ): Promise<void> {
+    if (!LIVE_STATUSES.has(status)) return;
+    await this.stripe.cancelSubscription(subscriptionId);
+    this.logger.info({ userId, subscriptionId }, 'Stripe subscription of a deleted account cancelled');
   }
 
   /** Cancels a Stripe subscription a lifetime grant replaced; a failure leaves it for an operator. */
@@ -124,6 +153,12 @@ export class SubscriptionsService {
     } catch (err) {
       this.logger.error({ err, userId, subscriptionId }, 'could not cancel a subscription replaced by lifetime access');
     }
+  }
+
+  /** A deleted account (its tombstone) starts nothing at Stripe and is granted nothing. */
+  private async assertLiveAccount(manager: EntityManager, userId: string): Promise<void> {
+    if (!(await this.subscriptions.isLiveAccount(manager, userId)))
+      throw new ServiceException(ErrorCode.Unauthorized, ACCOUNT_DELETED_MESSAGE);
   }
 
   // Saves the row and, when what others see changed, tells them (billing.subscription.changed).

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { IDENTITY_EVENTS } from '@runpledge/contracts';
-import { DomainEvents, forgetPublishedEventsOf, LOGGER } from '@runpledge/server-kit';
+import { DomainEvents, forgetPublishedEventsOf, LOGGER, recordDeletedAccount } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { ReconnectRequiredError, StravaTokensService } from '../strava-connections/strava-tokens.service.js';
@@ -28,6 +28,8 @@ export class AccountDataService implements OnModuleInit {
    * honours is already revoked.
    */
   async forget(manager: EntityManager, userId: string): Promise<void> {
+    // A Strava connection or run saved for the user after this finds the tombstone.
+    await recordDeletedAccount(manager, userId);
     await this.deauthorize(userId);
     await forgetPublishedEventsOf(manager, userId);
     await this.data.deleteAllOfUser(manager, userId);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { RUN_SPORT_TYPES } from '@runpledge/contracts';
+import { assertLiveAccount } from '@runpledge/server-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import type { ActivityRecord } from '../strava/map-strava-activity.util.js';
 import { ActivityEntity } from './activity.entity.js';
@@ -86,9 +87,12 @@ export class ActivitiesRepository {
     return inserted.filter((row) => row.inserted).length;
   }
 
-  async insertManual(userId: string, record: ActivityRecord): Promise<ActivityEntity> {
-    const saved = await this.activities.save(this.activities.create({ ...record, userId }));
-    return saved;
+  /** Saves a run entered by hand, refused once the account is deleted (its tombstone). */
+  insertManual(userId: string, record: ActivityRecord): Promise<ActivityEntity> {
+    return this.activities.manager.transaction(async (manager) => {
+      await assertLiveAccount(manager, userId);
+      return manager.save(manager.create(ActivityEntity, { ...record, userId }));
+    });
   }
 
   /** Changes the user's own run entered by hand; null when there is no such run. */

@@ -7,6 +7,7 @@ import { CreateFitnessProfiles1763800000400 } from './migrations/1763800000400-C
 import { CreateStravaConnectionsAndActivities1763800000410 } from './migrations/1763800000410-CreateStravaConnectionsAndActivities.js';
 import { CreateStravaWebhookSubscriptions1795553271981 } from './migrations/1795553271981-CreateStravaWebhookSubscriptions.js';
 import { AddActivityVisibleToAll1795553885134 } from './migrations/1795553885134-AddActivityVisibleToAll.js';
+import { CreateDeletedAccounts1796000000400 } from './migrations/1796000000400-CreateDeletedAccounts.js';
 import { WebhookSubscriptionEntity } from '../webhook-subscription/webhook-subscription.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -18,5 +19,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateStravaConnectionsAndActivities1763800000410,
     CreateStravaWebhookSubscriptions1795553271981,
     AddActivityVisibleToAll1795553885134,
+    CreateDeletedAccounts1796000000400,
   ],
 });

@@ -9,7 +9,7 @@ import {
   type StravaCompleteSetupBody,
   type StravaConnectBody,
 } from '@runpledge/contracts';
-import { LOGGER, REDIS, ServiceException } from '@runpledge/server-kit';
+import { assertLiveAccount, LOGGER, REDIS, ServiceException } from '@runpledge/server-kit';
 import type { Redis } from 'ioredis';
 import { env } from '../config/env.js';
 import type { Logger } from 'pino';
@@ -198,6 +198,7 @@ export class StravaConnectionsService {
     // its sync job is written with the tokens (the job outbox), so Redis being away loses neither.
     const reconnect = previous?.trainingStartDate && previous.athleteId === athleteId;
     await this.dataSource.transaction(async (manager) => {
+      await assertLiveAccount(manager, userId);
       await this.connections.saveTokens(
         {
           userId,

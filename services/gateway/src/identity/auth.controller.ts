@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import {
+  cancelEmailChangeRequestSchema,
   changePasswordRequestSchema,
   IDENTITY,
   changeEmailRequestSchema,
@@ -161,6 +162,22 @@ export class AuthController {
     await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const change = parseOrThrow(changeEmailRequestSchema, body);
     await this.rpc.call(IDENTITY.auth.changeEmail, { ...change, userId: caller.id });
+    return { success: true };
+  }
+
+  /** The "this wasn't me" link mailed to the current address: cancels the change, signs out everywhere. */
+  @Public()
+  @Post('change-email/cancel')
+  @HttpCode(200)
+  async cancelEmailChange(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('accountIp', request.ip, reply);
+    const cancel = parseOrThrow(cancelEmailChangeRequestSchema, body);
+    await this.rpc.call(IDENTITY.auth.cancelEmailChange, cancel);
+    clearAuthCookies(request, reply);
     return { success: true };
   }
 }

@@ -78,6 +78,11 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.changeEmailRequestSchema,
     response: contracts.successSchema,
   }),
+  op('POST', '/auth/change-email/cancel', 'auth', 'Cancel an e-mail change ("this wasn\'t me")', {
+    public: true,
+    body: contracts.cancelEmailChangeRequestSchema,
+    response: contracts.successSchema,
+  }),
 
   op('GET', '/account/export', 'account', 'Export all of my data', { response: contracts.accountExportSchema }),
   op('DELETE', '/account', 'account', 'Delete my account', {

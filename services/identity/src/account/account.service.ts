@@ -16,16 +16,21 @@ export class AccountService {
   ) {}
 
   /**
-   * Deletes the account once its password is confirmed. `identity.user.deleted` goes out with the
-   * deletion; profiles, billing and fitness remove what they hold when they receive it.
+   * Deletes the account once its password is confirmed. Its sessions are revoked in the same
+   * transaction and every gateway is told before the answer, so no browser's access token writes
+   * after it. `identity.user.deleted` goes out with the deletion; profiles, billing and fitness
+   * remove what they hold (and keep a tombstone) when they receive it.
    */
   async delete(userId: string, password: string): Promise<void> {
     await this.auth.verifiedPassword(userId, password);
-    await this.events.transaction(async (manager) => {
+    const revocation = await this.events.transaction(async (manager) => {
       await forgetPublishedEventsOf(manager, userId);
+      const revoked = await this.sessions.revokeAllInTransaction(manager, userId);
       await this.users.delete(manager, userId);
       await this.events.record(manager, IDENTITY_EVENTS.userDeleted, { userId, deletedAt: new Date().toISOString() });
+      return revoked;
     });
+    if (revocation) await this.sessions.announce(revocation);
   }
 
   /** What identity holds about the user: the account and its sessions (never a password hash or token). */

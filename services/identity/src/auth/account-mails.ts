@@ -20,6 +20,17 @@ export function emailChangeMail(to: string, link: string): OutgoingMail {
   };
 }
 
+/** Sent to the current address when a change is asked: a hijacker's change does not go unnoticed. */
+export function emailChangeAskedMail(to: string, newEmail: string, cancelLink: string): OutgoingMail {
+  return {
+    to,
+    link: cancelLink,
+    subject: 'Someone asked to change your RunPledge e-mail',
+    text: `Someone signed in to your RunPledge account asked to move it to ${newEmail}. It changes only once that address confirms.\n\nIf this wasn't you, cancel the change and sign out every browser here:\n${cancelLink}\n\nThen reset your password. The link works once and expires in 24 hours.`,
+    html: `<p>Someone signed in to your RunPledge account asked to move it to ${escapeHtml(newEmail)}. It changes only once that address confirms.</p><p><a href="${cancelLink}">This wasn't me: cancel the change and sign out everywhere</a></p><p>Then reset your password. The link works once and expires in 24 hours.</p>`,
+  };
+}
+
 /** Sent to the old address once a change is confirmed, so a hijack does not go unnoticed. */
 export function emailChangedNoticeMail(to: string, newEmail: string): OutgoingMail {
   return {

@@ -4,6 +4,7 @@ import {
   callerSessionSchema,
   changePasswordRpcSchema,
   IDENTITY,
+  cancelEmailChangeRequestSchema,
   changeEmailCommandSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -70,6 +71,12 @@ export class AuthController {
   async changeEmail(@Payload() payload: unknown): Promise<{ success: true }> {
     const { userId, ...request } = changeEmailCommandSchema.parse(payload);
     await this.auth.changeEmail(userId, request);
+    return { success: true };
+  }
+
+  @RpcHandler(IDENTITY.auth.cancelEmailChange)
+  async cancelEmailChange(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.auth.cancelEmailChange(cancelEmailChangeRequestSchema.parse(payload));
     return { success: true };
   }
 }

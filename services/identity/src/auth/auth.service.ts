@@ -6,6 +6,7 @@ import {
   INVALID_RESET_LINK_MESSAGE,
   SAME_EMAIL_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
+  type CancelEmailChangeRequest,
   type ChangeEmailRequest,
   type PasswordResetConfirm,
   type PasswordResetRequest,
@@ -26,12 +27,19 @@ import { env } from '../config/env.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { toUser } from '../users/users.service.js';
+import type { EmailTokenType } from './email-token.entity.js';
 import { EmailTokensRepository } from './email-tokens.repository.js';
-import { emailChangedNoticeMail, emailChangeMail, passwordResetMail } from './account-mails.js';
+import { emailChangeAskedMail, emailChangedNoticeMail, emailChangeMail, passwordResetMail } from './account-mails.js';
 import { EMAIL_TOKEN_TTL_MS, hashToken, newSecretToken, PASSWORD_RESET_TTL_MS } from './secret-token.util.js';
 import { verificationMail } from './verification-mail.js';
 
 const ARGON2_OPTIONS = { type: argon2.argon2id } as const;
+
+/**
+ * A new password ends every pending e-mail change and reset link: one asked from a session the
+ * owner has just ended must not be confirmed later without one.
+ */
+const LINKS_ENDED_BY_A_NEW_PASSWORD: EmailTokenType[] = ['email_change', 'password_reset'];
 
 @Injectable()
 export class AuthService {
@@ -98,7 +106,10 @@ export class AuthService {
     await this.sessions.revokeAllForUser(userId);
   }
 
-  /** Checks the current password, stores the new one and revokes every other session of the user. */
+  /**
+   * Checks the current password, stores the new one (ending pending e-mail changes and reset links)
+   * and revokes every other session of the user.
+   */
   async changePassword(request: {
     userId: string;
     sessionId: string;
@@ -112,7 +123,11 @@ export class AuthService {
     if (!(await argon2.verify(user.passwordHash, request.currentPassword))) {
       throw ServiceException.badRequest(WRONG_CURRENT_PASSWORD_MESSAGE);
     }
-    await this.users.updatePassword(user.id, await argon2.hash(request.newPassword, ARGON2_OPTIONS));
+    const passwordHash = await argon2.hash(request.newPassword, ARGON2_OPTIONS);
+    await this.events.transaction(async (manager) => {
+      await this.users.updatePassword(user.id, passwordHash, manager);
+      await this.emailTokens.retireAll(manager, user.id, LINKS_ENDED_BY_A_NEW_PASSWORD);
+    });
     await this.sessions.revokeAllForUser(user.id, { exceptSessionId: request.sessionId });
   }
 
@@ -143,17 +158,17 @@ export class AuthService {
   }
 
   /**
-   * Mails a single-use link valid 1 hour when the address has an account. The caller learns nothing
-   * either way: same answer, and the mail goes out after the reply.
+   * Mails a single-use link valid 1 hour when the address has an account. The work is the same
+   * either way (a token made and hashed, the same two statements in one transaction: for an unknown
+   * address they match no row), so neither the answer nor its time tells; the mail goes out after
+   * the reply, and only to an address with an account.
    */
   async requestPasswordReset(request: PasswordResetRequest): Promise<void> {
-    const user = await this.users.findByEmail(request.email);
-    if (!user) return;
     const reset = newSecretToken();
-    await this.events.transaction(async (manager) => {
-      await this.emailTokens.retireAll(manager, user.id, 'password_reset');
-      await this.emailTokens.insert(manager, {
-        userId: user.id,
+    const userId = await this.events.transaction(async (manager) => {
+      await this.emailTokens.retireAllOfEmail(manager, request.email, 'password_reset');
+      return this.emailTokens.insertForEmail(manager, {
+        email: request.email,
         type: 'password_reset',
         tokenHash: reset.hash,
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
@@ -161,18 +176,23 @@ export class AuthService {
     });
     const link = new URL('/reset-password', env.PUBLIC_URL);
     link.searchParams.set('token', reset.token);
-    void this.mailer.send(passwordResetMail(user.email, link.toString())).catch((err: unknown) => {
-      this.logger.error({ err, userId: user.id }, 'password reset mail could not be sent');
+    if (!userId) return;
+    void this.mailer.send(passwordResetMail(request.email, link.toString())).catch((err: unknown) => {
+      this.logger.error({ err, userId }, 'password reset mail could not be sent');
     });
   }
 
-  /** Sets the new password from a live reset link, then ends every session of the user. */
+  /**
+   * Sets the new password from a live reset link, ends the user's other links (a pending e-mail
+   * change asked from a hijacked session dies with it), then ends every session of the user.
+   */
   async confirmPasswordReset(request: PasswordResetConfirm): Promise<void> {
     const passwordHash = await argon2.hash(request.password, ARGON2_OPTIONS);
     const userId = await this.events.transaction(async (manager) => {
       const token = await this.emailTokens.consume(manager, hashToken(request.token), 'password_reset');
       if (!token) return null;
       await this.users.updatePassword(token.userId, passwordHash, manager);
+      await this.emailTokens.retireAll(manager, token.userId, LINKS_ENDED_BY_A_NEW_PASSWORD);
       return token.userId;
     });
     if (!userId) throw ServiceException.badRequest(INVALID_RESET_LINK_MESSAGE);
@@ -180,29 +200,61 @@ export class AuthService {
     this.logger.info({ userId, revoked }, 'password reset; every session ended');
   }
 
-  /** Mails a confirmation link to the new address; the account keeps its address until it is followed. */
+  /**
+   * Mails a confirmation link to the new address, and to the current one a notice with a link that
+   * cancels the change; the account keeps its address until the confirmation is followed.
+   */
   async changeEmail(userId: string, request: ChangeEmailRequest): Promise<void> {
     const user = await this.verifiedPassword(userId, request.password);
     if (user.email === request.email) throw ServiceException.badRequest(SAME_EMAIL_MESSAGE);
     if (await this.users.findByEmail(request.email)) throw ServiceException.conflict(EMAIL_TAKEN_MESSAGE);
     const change = newSecretToken();
+    const cancel = newSecretToken();
     await this.events.transaction(async (manager) => {
       await this.emailTokens.retireAll(manager, user.id, 'email_change');
+      const expiresAt = new Date(Date.now() + EMAIL_TOKEN_TTL_MS);
       await this.emailTokens.insert(manager, {
         userId: user.id,
         type: 'email_change',
         tokenHash: change.hash,
-        expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS),
+        expiresAt,
         newEmail: request.email,
       });
+      await this.emailTokens.insert(manager, {
+        userId: user.id,
+        type: 'email_change_cancel',
+        tokenHash: cancel.hash,
+        expiresAt,
+      });
     });
+    const cancelLink = new URL('/cancel-email-change', env.PUBLIC_URL);
+    cancelLink.searchParams.set('token', cancel.token);
     const link = new URL('/auth/confirm', env.PUBLIC_URL);
     link.searchParams.set('token', change.token);
     link.searchParams.set('type', 'email_change');
-    await this.mailer.send(emailChangeMail(request.email, link.toString())).catch((err: unknown) => {
+    // The current address hears first: without that notice, no confirmation link goes out.
+    const unsent = (err: unknown) => {
       this.logger.error({ err, userId }, 'e-mail change mail could not be sent');
       throw new ServiceException(ErrorCode.ServiceUnavailable, 'The e-mail could not be sent. Please try again.');
+    };
+    await this.mailer.send(emailChangeAskedMail(user.email, request.email, cancelLink.toString())).catch(unsent);
+    await this.mailer.send(emailChangeMail(request.email, link.toString())).catch(unsent);
+  }
+
+  /**
+   * The "this wasn't me" link of a change: ends the user's pending e-mail changes and signs out
+   * every session, so a hijacker's change dies and their session with it.
+   */
+  async cancelEmailChange(request: CancelEmailChangeRequest): Promise<void> {
+    const userId = await this.events.transaction(async (manager) => {
+      const token = await this.emailTokens.consume(manager, hashToken(request.token), 'email_change_cancel');
+      if (!token) return null;
+      await this.emailTokens.retireAll(manager, token.userId, 'email_change');
+      return token.userId;
     });
+    if (!userId) throw ServiceException.badRequest(INVALID_LINK_MESSAGE);
+    const revoked = await this.sessions.revokeAllForUser(userId);
+    this.logger.info({ userId, revoked }, 'e-mail change cancelled from the current address; every session ended');
   }
 
   /** The account's user when `password` is its password; 400 otherwise (the caller is signed in). */
@@ -222,6 +274,8 @@ export class AuthService {
         previousEmail = (await this.users.findById(token.userId))?.email ?? '';
         const changed = await this.users.updateEmailIfFree(manager, token.userId, token.newEmail);
         if (!changed) throw ServiceException.conflict(EMAIL_TAKEN_MESSAGE);
+        // Reset links went to the old address; they must not outlive it.
+        await this.emailTokens.retireAll(manager, token.userId, 'password_reset');
         await this.events.record(manager, IDENTITY_EVENTS.userEmailChanged, {
           userId: changed.id,
           email: changed.email,

@@ -1,6 +1,12 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A single-use e-mail token (sign-up verification, e-mail change, password reset), stored hashed. */
+/**
+ * `email_change` confirms a new address (mailed to it); `email_change_cancel` is the "this wasn't me"
+ * link mailed to the current address when a change is asked.
+ */
+export type EmailTokenType = 'signup' | 'email_change' | 'email_change_cancel' | 'password_reset';
+
+/** A single-use e-mail token (sign-up verification, e-mail change and its cancel link, password reset), stored hashed. */
 @Entity({ name: 'email_tokens' })
 export class EmailTokenEntity {
   @PrimaryGeneratedColumn('uuid')

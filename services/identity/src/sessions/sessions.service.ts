@@ -34,7 +34,7 @@ const idleSeconds = () => env.SESSION_IDLE_TIMEOUT_HOURS * 3600;
 /** Revocations stay in their stream a little longer than an access token lives (clocks differ). */
 export const revocationRetentionSeconds = () => env.ACCESS_TOKEN_TTL_SECONDS + 120;
 
-interface PendingRevocation {
+export interface PendingRevocation {
   revoked: SessionsRevoked;
   outboxId: string;
 }
@@ -141,6 +141,15 @@ export class SessionsService implements OnModuleInit {
     return count;
   }
 
+  /**
+   * Revokes every session of the user inside the caller's transaction (an account deletion): the
+   * revocation is in the outbox with it; `announce` it once the transaction commits.
+   */
+  async revokeAllInTransaction(manager: EntityManager, userId: string): Promise<PendingRevocation | null> {
+    const sessionIds = await this.sessions.revokeAllForUser(userId, undefined, manager);
+    return sessionIds.length > 0 ? this.recordRevocation(manager, { userId, sessionIds }) : null;
+  }
+
   /** Whether the caller's session is still live (a revoked one may still carry a valid access token briefly). */
   isLive(sessionId: string, userId: string): Promise<boolean> {
     return this.sessions.isLive(sessionId, userId);
@@ -157,7 +166,7 @@ export class SessionsService implements OnModuleInit {
    * was disconnected or starts later still reads it. When NATS cannot take it now (identity cut off
    * longer than the client buffers), the outbox row stays and the relay publishes it once NATS is back.
    */
-  private async announce({ revoked, outboxId }: PendingRevocation): Promise<void> {
+  async announce({ revoked, outboxId }: PendingRevocation): Promise<void> {
     try {
       await publishStored(this.nc, broadcastSubject(IDENTITY_BROADCASTS.sessionsRevoked), JSON.stringify(revoked));
     } catch (err) {

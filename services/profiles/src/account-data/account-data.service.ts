@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { IDENTITY_EVENTS, PROFILES_EVENTS } from '@runpledge/contracts';
-import { DomainEvents, forgetPublishedEventsOf } from '@runpledge/server-kit';
+import { DomainEvents, forgetPublishedEventsOf, recordDeletedAccount } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { PageInsightsService } from '../page-insights/page-insights.service.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
@@ -24,9 +24,12 @@ export class AccountDataService implements OnModuleInit {
 
   /**
    * The account is gone: its pages answer 404 from now on, every gateway drops their cached views,
-   * and fitness and billing hear of each page as for a page the runner deleted. Running it twice changes nothing.
+   * and fitness and billing hear of each page as for a page the runner deleted; a tombstone refuses
+   * any later write for the user. Running it twice changes nothing.
    */
   async forget(manager: EntityManager, userId: string): Promise<void> {
+    // First: a page write for the user waits for this transaction, then finds the tombstone.
+    await recordDeletedAccount(manager, userId);
     const pages = await this.profiles.listSlugsByUserId(manager, userId);
     await forgetPublishedEventsOf(manager, userId);
     await this.data.deleteAllOfUser(manager, userId);

@@ -16,6 +16,7 @@ import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-C
 import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-CreateSlugRedirects.js';
 import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
 import { AddDonorDriveDonateUrl1795570000000 } from './migrations/1795570000000-AddDonorDriveDonateUrl.js';
+import { CreateDeletedAccounts1796000000200 } from './migrations/1796000000200-CreateDeletedAccounts.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -39,5 +40,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateSlugRedirects1795564544182,
     CreatePageDailyStats1795564769724,
     AddDonorDriveDonateUrl1795570000000,
+    CreateDeletedAccounts1796000000200,
   ],
 });

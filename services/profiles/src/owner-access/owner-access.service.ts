@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { BILLING_EVENTS } from '@runpledge/contracts';
-import { DomainEvents, type EventContext } from '@runpledge/server-kit';
+import { DomainEvents, lockLiveAccount, type EventContext } from '@runpledge/server-kit';
 import type { z } from 'zod';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
@@ -25,6 +25,8 @@ export class OwnerAccessService implements OnModuleInit {
 
   /** Events may come late or twice: the newest change wins, by when billing made it. */
   async record(change: SubscriptionChanged, { manager, envelope }: EventContext): Promise<void> {
+    // A change arriving after the account's deletion gives a deleted account no page access.
+    if (!(await lockLiveAccount(manager, change.userId))) return;
     const stored = await this.access.upsertIfNewer(manager, {
       userId: change.userId,
       status: change.status,

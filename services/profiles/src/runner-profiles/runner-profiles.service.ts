@@ -20,7 +20,7 @@ import {
   type SlugAvailability,
   type UpdateProfileRequest,
 } from '@runpledge/contracts';
-import { DomainEvents, ServiceException } from '@runpledge/server-kit';
+import { assertLiveAccount, DomainEvents, ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { platformAddressProblem } from '../fundraising-totals/public-address.util.js';
@@ -63,6 +63,8 @@ export class RunnerProfilesService {
     assertTotalsEditable(totalsSource, fields);
     assertFetchableEventUrl(fields.donorDriveEventUrl);
     const created = await this.events.transaction(async (manager) => {
+      // A write that passed the gateway before the account's deletion must not outlive it.
+      await assertLiveAccount(manager, userId);
       if ((await this.profiles.countByUserIdLocked(manager, userId)) >= MAX_PAGES_PER_ACCOUNT) {
         throw ServiceException.conflict(TOO_MANY_PAGES);
       }

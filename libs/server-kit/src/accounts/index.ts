@@ -1,0 +1,2 @@
+// @runpledge/server-kit/accounts
+export * from './deleted-accounts.js';
