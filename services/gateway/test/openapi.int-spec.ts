@@ -109,9 +109,11 @@ describe('the OpenAPI document of /api', () => {
         expect(file.origin).toBe(new URL(url).origin);
         const res = await fetch(file);
         const type = res.headers.get('content-type') ?? '';
-        expect([file.pathname, res.status, typeOf[file.pathname.split('.').pop()!]?.test(type)]).toEqual([
+        const size = (await res.arrayBuffer()).byteLength;
+        expect([file.pathname, res.status, typeOf[file.pathname.split('.').pop()!]?.test(type), size > 0]).toEqual([
           file.pathname,
           200,
+          true,
           true,
         ]);
       }
