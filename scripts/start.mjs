@@ -1,15 +1,32 @@
 // `npm start`: checks PostgreSQL, Redis and NATS, builds what is missing, runs migrations, starts
-// every service and the gateway, and serves the product on http://localhost:3000. Ctrl-C stops all.
+// every service and the gateway, and serves the product on http://localhost:3000 (`--port N` or
+// PORT for another). Ctrl-C stops all. Metrics and emulator ports are their defaults when free, else
+// free ones, so a second stack runs beside the first (`npm start -- --port 3100`).
 import './lib/node-runtime.mjs';
 import { spawnSync, spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import { ensureDatabase, withDefaults } from './lib/infra.mjs';
 import { resolveInfrastructure } from './lib/infra-source.mjs';
 import { createLogPrinter } from './lib/log-format.mjs';
-import { METRICS_PORTS, ROOT, isBuilt, migrateAll, startStack } from './lib/stack.mjs';
+import { describePorts, localStackPorts } from './lib/ports.mjs';
+import { ROOT, isBuilt, migrateAll, startStack } from './lib/stack.mjs';
 
-const dev = process.argv.includes('--dev');
-const rebuild = process.argv.includes('--build');
-const port = Number(process.env.PORT || 3000);
+let options;
+try {
+  ({ values: options } = parseArgs({
+    options: { dev: { type: 'boolean' }, build: { type: 'boolean' }, port: { type: 'string' } },
+  }));
+} catch (err) {
+  console.error(`\n${err.message}\nUsage: npm start [-- --port N] [--build]   (npm run dev: with hot reload)\n`);
+  process.exit(2);
+}
+const dev = options.dev ?? false;
+const rebuild = options.build ?? false;
+const port = Number(options.port ?? (process.env.PORT || 3000));
+if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+  console.error(`\nCannot start: the port must be a number from 1 to 65535, got ${options.port ?? process.env.PORT}\n`);
+  process.exit(2);
+}
 const print = createLogPrinter();
 const say = (line) => print('runpledge', line);
 
@@ -22,13 +39,7 @@ try {
   console.error(`\nCannot start: ${err.message}\n`);
   process.exit(1);
 }
-const env = {
-  ...infra.env,
-  NODE_ENV: process.env.NODE_ENV || 'development',
-  // The emulators' documented ports (tools/emulators), used when no real keys are set.
-  STRIPE_EMULATOR_PORT: process.env.STRIPE_EMULATOR_PORT || '12111',
-  STRAVA_EMULATOR_PORT: process.env.STRAVA_EMULATOR_PORT || '12112',
-};
+const env = { ...infra.env, NODE_ENV: process.env.NODE_ENV || 'development' };
 
 if (rebuild || !isBuilt()) {
   say('building (first run or --build)…');
@@ -42,7 +53,13 @@ await migrateAll(env, print);
 
 let stack;
 try {
-  stack = await startStack({ env, port, log: print, metricsPorts: METRICS_PORTS });
+  // Chosen just before the processes take them. The emulators stand in where no real keys are set.
+  const ports = await localStackPorts();
+  say(describePorts(ports));
+  const emulatorPorts = Object.fromEntries(
+    Object.entries(ports.emulators).map(([name, value]) => [name, String(value)]),
+  );
+  stack = await startStack({ env: { ...env, ...emulatorPorts }, port, log: print, metricsPorts: ports.metrics });
 } catch (err) {
   console.error(`\nCannot start: ${err.message}`);
   process.exit(1);
@@ -56,12 +73,6 @@ if (dev) {
 }
 say(
   `RunPledge is running at http://localhost:${port}${dev ? ' (hot reload at http://localhost:5173)' : ''}; Ctrl-C stops it`,
-);
-
-say(
-  `Prometheus metrics (not public): ${Object.entries(METRICS_PORTS)
-    .map(([name, metricsPort]) => `${name} http://localhost:${metricsPort}/metrics`)
-    .join(', ')}`,
 );
 
 for (const [name, proc] of stack.processes) {

@@ -15,6 +15,7 @@ import { registerHttpMetrics } from './common/http-metrics.js';
 import { registerRequestGuards } from './common/guards/request-guards.js';
 import { env } from './config/env.js';
 import { ReadinessService } from './health/readiness.service.js';
+import { registerApiReferenceAssets } from './openapi/api-reference.js';
 import { SharePreviewsService } from './pages/share-previews.service.js';
 import { registerSpaHosting } from './pages/spa-hosting.js';
 
@@ -79,6 +80,7 @@ export async function bootstrapGateway(
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
   registerRequestGuards(fastify);
+  await registerApiReferenceAssets(fastify);
   const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST, app.get(SharePreviewsService));
   if (!spaFallback) logger.warn({ webDist: env.WEB_DIST }, 'no web build found: serving the API only');
   app.useGlobalFilters(new HttpExceptionFilter(logger, spaFallback));

@@ -63,12 +63,64 @@ describe('the OpenAPI document of /api', () => {
     );
   });
 
-  it('serves a readable page without credentials', async () => {
-    const res = await fetch(`${url}/api/docs`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    const html = await res.text();
-    expect(html).toContain('/api/runner-profile/:slug');
-    expect(html).toContain('/api/openapi.json');
+  describe('the interactive reference at /api/docs', () => {
+    let html: string;
+    let csp: string;
+
+    beforeAll(async () => {
+      const res = await fetch(`${url}/api/docs`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      csp = res.headers.get('content-security-policy') ?? '';
+      html = await res.text();
+    });
+
+    const references = () =>
+      [...html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"/g)].map(
+        (m) => new URL(m[1]!, `${url}/api/docs`),
+      );
+
+    it('loads every file from this gateway, each served with its content type, without credentials', async () => {
+      const files = references();
+      expect(files.map((file) => file.pathname)).toEqual(
+        expect.arrayContaining(['/api/docs/assets/swagger-ui-bundle.js', '/api/docs/assets/swagger-ui.css']),
+      );
+      const typeOf: Record<string, RegExp> = {
+        css: /^text\/css\b/,
+        js: /^(text|application)\/javascript\b/,
+        png: /^image\/png$/,
+      };
+      for (const file of files) {
+        expect(file.origin).toBe(new URL(url).origin);
+        const res = await fetch(file);
+        const type = res.headers.get('content-type') ?? '';
+        const size = (await res.arrayBuffer()).byteLength;
+        expect([file.pathname, res.status, typeOf[file.pathname.split('.').pop()!]?.test(type), size > 0]).toEqual([
+          file.pathname,
+          200,
+          true,
+          true,
+        ]);
+      }
+    });
+
+    it('runs under the site CSP unchanged: scripts only from this origin, and the page has no inline script', () => {
+      expect(csp).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+      expect(csp).toMatch(/(^|;)\s*connect-src 'self'/);
+      for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        expect(attributes).toMatch(/\bsrc="/);
+        expect(body!.trim()).toBe('');
+      }
+    });
+
+    it('shows this gateway’s own OpenAPI document', async () => {
+      const scripts = references().filter((file) => file.pathname.endsWith('.js'));
+      const sources = await Promise.all(scripts.map((file) => fetch(file).then((res) => res.text())));
+      const pointers = sources.flatMap((source) => [...source.matchAll(/\burl: "([^"]+)"/g)].map((m) => m[1]!));
+      expect(pointers).toEqual(['/api/openapi.json']);
+      const shown = await fetch(new URL(pointers[0]!, url));
+      expect(shown.status).toBe(200);
+      expect(await shown.json()).toEqual(document);
+    });
   });
 });

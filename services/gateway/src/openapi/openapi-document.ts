@@ -116,26 +116,3 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
     paths,
   };
 }
-
-const escape = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** A readable page of the document, plain HTML (no script: the CSP stays strict). */
-export function renderDocsPage(): string {
-  const byTag = new Map<string, ApiOperation[]>();
-  for (const op of API_OPERATIONS) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
-  const sections = [...byTag]
-    .map(
-      ([tag, ops]) =>
-        `<h2>${escape(tag)}</h2><table>${ops
-          .map((op) => {
-            const body = op.body ? `<pre>${escape(JSON.stringify(jsonSchema(op.body), null, 2))}</pre>` : '';
-            return `<tr><td><code>${op.method}</code></td><td><code>${escape(op.path)}</code>${
-              op.public ? ' <em>public</em>' : ''
-            }</td><td>${escape(op.summary)}${body}</td></tr>`;
-          })
-          .join('')}</table>`,
-    )
-    .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>RunPledge API</title></head><body><h1>RunPledge API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${sections}</body></html>`;
-}

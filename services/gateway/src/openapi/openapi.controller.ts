@@ -1,9 +1,10 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '../common/public.decorator.js';
 import { env } from '../config/env.js';
-import { buildOpenApiDocument, renderDocsPage } from './openapi-document.js';
+import { renderApiReferencePage } from './api-reference.js';
+import { buildOpenApiDocument } from './openapi-document.js';
 
-/** `GET /api/openapi.json` (OpenAPI 3.1, from libs/contracts) and its readable page `/api/docs`. */
+/** `GET /api/openapi.json` (OpenAPI 3.1, from libs/contracts) and its interactive reference `/api/docs`. */
 @Public()
 @Controller()
 export class OpenApiController {
@@ -20,6 +21,6 @@ export class OpenApiController {
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'public, max-age=300')
   docs(): string {
-    return (this.page ??= renderDocsPage());
+    return (this.page ??= renderApiReferencePage());
   }
 }

@@ -40,7 +40,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     response: contracts.readinessSchema,
   }),
   op('GET', '/openapi.json', 'operations', 'This document', { public: true, answers: 'application/openapi+json' }),
-  op('GET', '/docs', 'operations', 'This document as a page', { public: true, answers: 'text/html' }),
+  op('GET', '/docs', 'operations', 'This document, interactive (Swagger UI)', { public: true, answers: 'text/html' }),
 
   op('POST', '/auth/signup', 'auth', 'Create an account', {
     public: true,

@@ -1,4 +1,4 @@
-/** The `/v1` REST API, as the official `stripe` SDK calls it: each resource's routes live beside it. */
+/** The `/v1` REST API, as the official `stripe` SDK calls it: one file of routes per resource (`resources/`). */
 import type { Router } from '../common/http.js';
 import { apiReply, type ApiContext, type ApiRoutes } from './api.js';
 import { registerCatalogRoutes } from './resources/catalog.js';

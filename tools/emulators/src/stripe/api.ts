@@ -3,8 +3,8 @@ import { json, type EmulatorRequest, type EmulatorResponse, type Router } from '
 import { parseFormBody } from './form-body.js';
 import { expandObject, type StripeEvent } from './objects.js';
 import { Params } from './params.js';
-import type { RequestInfo } from './resources/events.js';
 import type { StripeState } from './state.js';
+import type { RequestInfo } from './stores/events.js';
 
 export interface ApiContext {
   state: StripeState;

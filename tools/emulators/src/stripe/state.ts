@@ -1,20 +1,21 @@
 import type { Clock } from '../common/clock.js';
 import { unixSeconds } from '../common/clock.js';
 import type { Interval } from './objects.js';
-import { Prices, Products } from './resources/catalog.js';
-import { CheckoutSessions } from './resources/checkout-sessions.js';
-import { Customers } from './resources/customers.js';
-import { Coupons, PromotionCodes } from './resources/discounts.js';
-import { Events } from './resources/events.js';
-import { Invoices } from './resources/invoices.js';
-import { PortalSessions } from './resources/portal-sessions.js';
-import type { Account } from './resources/store.js';
-import { Subscriptions } from './resources/subscriptions.js';
+import { Prices, Products } from './stores/catalog.js';
+import { CheckoutSessions } from './stores/checkout-sessions.js';
+import { Customers } from './stores/customers.js';
+import { Coupons, PromotionCodes } from './stores/discounts.js';
+import { Events } from './stores/events.js';
+import { Invoices } from './stores/invoices.js';
+import { PortalSessions } from './stores/portal-sessions.js';
+import type { Account } from './stores/store.js';
+import { Subscriptions } from './stores/subscriptions.js';
 
-export type { CheckoutCreateInput, CheckoutRecord } from './resources/checkout-sessions.js';
-export type { CouponInput, PromotionCodeInput } from './resources/discounts.js';
-export type { RequestInfo } from './resources/events.js';
-export type { BillingOutcome, SubscriptionRecord } from './resources/subscriptions.js';
+export type { CheckoutCreateInput, CheckoutRecord } from './stores/checkout-sessions.js';
+export type { CouponInput, PromotionCodeInput } from './stores/discounts.js';
+export type { RequestInfo } from './stores/events.js';
+export type { SubscriptionRecord } from './stores/subscription-record.js';
+export type { BillingOutcome } from './stores/subscriptions.js';
 
 export interface SeedPrice {
   lookupKey: string;
@@ -37,7 +38,7 @@ export const DEFAULT_SEED_PRICES: SeedPrice[] = [
 
 /**
  * Every object of one emulated Stripe account, in memory: one store per Stripe resource
- * (`resources/`, each with its `/v1` routes beside it), wired together here.
+ * (`stores/`; their `/v1` routes are in `resources/`), wired together here.
  */
 export class StripeState implements Account {
   readonly events = new Events(this);
