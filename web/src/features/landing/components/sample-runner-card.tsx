@@ -8,7 +8,9 @@ const RAISED = 2450;
 const GOAL = 3000;
 const WEEKS = [18, 22, 20, 27, 24, 31, 29, 35];
 
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+// Whole dollars with thousands separators, without Intl: the landing page's first render would
+// otherwise load the locale's number data (ICU) for three figures.
+const usd = (n: number) => `$${String(Math.round(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 
 /** A mock of a runner's page card: miles trained and funds raised (spec 2 features section). */
 export function SampleRunnerCard() {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ToastOptions } from '@/components/ui/toast-context';
 import { useToast } from '@/components/ui/toast-context';
+import { hasStravaConnection } from '../api/check-strava-connection';
 
 /**
  * The query parameters of spec 2 that a return from Strava may carry on the landing page. Strava
@@ -28,6 +29,11 @@ const NOTICES = {
     title: 'Strava Connected',
     description: 'Your Strava account has been connected successfully! Please log in to complete the setup.',
   },
+  saveFailed: {
+    title: 'Connection Error',
+    description: 'Failed to save Strava connection. Please try again.',
+    variant: 'destructive',
+  },
 } satisfies Record<string, ToastOptions>;
 
 /** A known `strava_error` in words; anything else as it came. */
@@ -37,8 +43,14 @@ function describeStravaError(error: string): string {
     : error;
 }
 
-/** Spec 4 "Strava return on landing": the notice to show for these parameters, if any. */
-export function planStravaReturn(params: URLSearchParams, userId: string | null): { notice: ToastOptions } | undefined {
+/**
+ * Spec 4 "Strava return on landing": the notice to show for these parameters, if any, or `check`:
+ * a signed-in runner is told only what the server confirms (the address bar alone proves nothing).
+ */
+export function planStravaReturn(
+  params: URLSearchParams,
+  userId: string | null,
+): { notice: ToastOptions } | { check: true } | undefined {
   const error = params.get('strava_error');
   if (error !== null) {
     return {
@@ -50,7 +62,16 @@ export function planStravaReturn(params: URLSearchParams, userId: string | null)
     };
   }
   if (params.get('strava_connected') !== 'true') return undefined;
-  return { notice: userId ? NOTICES.connected : NOTICES.needsLogin };
+  return userId ? { check: true } : { notice: NOTICES.needsLogin };
+}
+
+/** Spec 8: connected when the server holds the connection; else, or when it cannot be asked, the save failed. */
+async function checkedNotice(): Promise<ToastOptions> {
+  try {
+    return (await hasStravaConnection()) ? NOTICES.connected : NOTICES.saveFailed;
+  } catch {
+    return NOTICES.saveFailed;
+  }
 }
 
 /** Handles a Strava return once auth is known, then removes the parameters from the address bar. */
@@ -71,6 +92,8 @@ export function useStravaReturn(auth: { userId: string | null; loading: boolean 
       },
       { replace: true },
     );
-    if (plan) toast(plan.notice);
+    if (!plan) return;
+    if ('notice' in plan) toast(plan.notice);
+    else void checkedNotice().then(toast);
   }, [auth.loading, auth.userId, params, setParams, toast]);
 }

@@ -13,7 +13,6 @@ describe('challenge dialog', () => {
   it('checks the amount as the user types, before any submit', () => {
     const { type } = open();
     for (const [typed, message] of [
-      ['-5', 'The amount must be between 0 and 10000'],
       ['20000', 'The amount must be between 0 and 10000'],
       ['12.345', 'The amount can have at most 2 decimals'],
     ]) {
@@ -22,6 +21,21 @@ describe('challenge dialog', () => {
     }
     type('Amount ($)', '12.34');
     expect(screen.queryByText(/The amount/)).not.toBeInTheDocument();
+  });
+
+  it('ignores negative and non-numeric input as the sign-up form does (spec 5), empty allowed', () => {
+    const { type } = open();
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount ($)');
+    type('Amount ($)', '25');
+    for (const typed of ['-5', '-0.5', '1e3']) {
+      type('Amount ($)', typed);
+      expect(amount.value).toBe('25');
+    }
+    expect(screen.queryByText(/The amount/)).not.toBeInTheDocument();
+    type('Amount ($)', '');
+    expect(amount.value).toBe('');
+    type('Amount ($)', '12.5');
+    expect(amount.value).toBe('12.5');
   });
 
   it('checks the description as the user types', () => {

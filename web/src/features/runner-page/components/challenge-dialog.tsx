@@ -12,6 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useFormAnalytics } from '@/hooks/use-form-analytics';
+import { isNumberInput } from '@/lib/number-input';
 
 export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 
@@ -111,7 +112,8 @@ function ChallengeForm({ challenge, saving, onSave, onCancel }: ChallengeFormPro
             step={FIELD_LIMITS.challengeAmountStep}
             placeholder="250"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            // Spec 5, as on the sign-up form: negative or non-numeric input is ignored.
+            onChange={(event) => isNumberInput(event.target.value) && setAmount(event.target.value)}
           />
         )}
       </FormField>

@@ -1,10 +1,11 @@
 import { SAMPLE_PAGE_SLUG_PREFIX, formatMoney, type ProfileView } from '@runpledge/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { onFirstUse } from '@/lib/lazy';
 import { useDonations } from '../api/get-donations';
 import { DonateLink } from './donate-link';
 
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+const when = onFirstUse(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }));
 
 /** Recent donations from the page's platform, newest first; React escapes every name and message. */
 export function DonorWall({ profile }: { profile: ProfileView }) {
@@ -27,7 +28,7 @@ export function DonorWall({ profile }: { profile: ProfileView }) {
               <p className="font-semibold break-words text-foreground">{d.name ?? 'Anonymous'}</p>
               {d.message && <p className="text-sm break-words whitespace-pre-line text-neutral-700">{d.message}</p>}
               <p className="text-xs text-muted-foreground">
-                <time dateTime={d.donatedAt}>{when.format(new Date(d.donatedAt))}</time>
+                <time dateTime={d.donatedAt}>{when().format(new Date(d.donatedAt))}</time>
               </p>
             </div>
             {d.amount !== null && (

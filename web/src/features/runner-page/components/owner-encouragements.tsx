@@ -1,9 +1,10 @@
 import type { ProfileView } from '@runpledge/contracts';
 import { Skeleton } from '@/components/ui/skeleton';
+import { onFirstUse } from '@/lib/lazy';
 import { useEncouragements } from '../api/get-encouragements';
 import { Section } from './section';
 
-const receivedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const receivedAt = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Owner only: the encouragement supporters sent, newest first. */
 export function OwnerEncouragements({ profile }: { profile: ProfileView }) {
@@ -23,7 +24,7 @@ export function OwnerEncouragements({ profile }: { profile: ProfileView }) {
               <p className="break-words whitespace-pre-line text-neutral-800">{item.message}</p>
               <p className="mt-1 text-sm text-muted-foreground">
                 <span className="font-semibold text-brand-800">{item.senderName}</span> ·{' '}
-                <time dateTime={item.createdAt}>{receivedAt.format(new Date(item.createdAt))}</time>
+                <time dateTime={item.createdAt}>{receivedAt().format(new Date(item.createdAt))}</time>
               </p>
             </li>
           ))}

@@ -300,6 +300,48 @@ describe('RunnerPage', () => {
     expect(screen.getByText('Strava access was revoked')).toBeInTheDocument();
   });
 
+  it("shows Sync Failed with the server's reason when it gives one", async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': jsonResponse(
+        502,
+        {
+          statusCode: 502,
+          error: 'Bad Gateway',
+          message: 'Strava is not answering. Please try again in a few minutes.',
+        },
+        'Bad Gateway',
+      ),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+    expect(screen.getByText('Strava is not answering. Please try again in a few minutes.')).toBeInTheDocument();
+  });
+
+  it("shows Sync Failed with the spec's words when the server gives no reason", async () => {
+    const profile = sampleProfileView({ isOwner: true });
+    mockApi({
+      ...pageRoutes(profile, { signedIn: true }),
+      'POST /api/strava/sync': jsonResponse(
+        500,
+        { statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' },
+        'Internal Server Error',
+      ),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sync' }));
+
+    expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('Unable to sync activities. Please try again or reconnect Strava if the issue persists.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers the owner Connect Strava, not Sync, before Strava is connected', async () => {
     const profile = sampleProfileView({ isOwner: true });
     mockApi({

@@ -1,4 +1,6 @@
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { onFirstUse } from '@/lib/lazy';
+
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -15,7 +17,7 @@ export function updatedAgo(iso: string, now = Date.now()): string {
   if (Number.isNaN(amount)) return '';
   if (Math.abs(amount) < 45) return 'updated just now';
   for (const [unit, size] of STEPS) {
-    if (Math.abs(amount) < size) return `updated ${relative.format(Math.round(amount), unit)}`;
+    if (Math.abs(amount) < size) return `updated ${relative().format(Math.round(amount), unit)}`;
     amount /= size;
   }
   return '';

@@ -10,6 +10,7 @@ import {
 } from '@runpledge/contracts';
 import slugify from '@sindresorhus/slugify';
 import type { SignupFormData } from '@/lib/signup-form-storage';
+import { isNumberInput } from '@/lib/number-input';
 
 /** One row of the challenges editor; `id` only keeps rows apart while editing and dragging. */
 export interface ChallengeDraft {
@@ -222,7 +223,7 @@ function wholeNumberOrZero(text: string): number {
 /** True when `text` is an acceptable new value for a number field: empty, or a number in range with few enough decimals. */
 export function acceptsNumber(text: string, { min, max, decimals }: { min: number; max: number; decimals: number }) {
   if (text === '') return true;
-  if (!/^\d*(\.\d*)?$/.test(text)) return false;
+  if (!isNumberInput(text)) return false;
   const [, fraction = ''] = text.split('.');
   const n = Number(text);
   return Number.isFinite(n) && n >= min && n <= max && fraction.length <= decimals;
