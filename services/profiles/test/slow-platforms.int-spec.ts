@@ -110,8 +110,10 @@ describe('a slow donation platform', () => {
 
   it("a trickling host's pages do not stop another host's pages from syncing, and each trickle is cut at the deadline", async () => {
     await control(donorDrive, 'POST', '/_emulator/trickle', { everyMs: TRICKLE_EVERY_MS, path: '/api/participants/' });
-    // More trickling pages than the worker has slots.
-    for (let i = 0; i < 4; i++) {
+    // More trickling pages than the worker has slots, and enough of them (one at a time, each cut at
+    // the deadline) that the slow host keeps trickling for about 18 s: long enough, on a busy machine,
+    // for the other host's page to be created and synced meanwhile.
+    for (let i = 0; i < 12; i++) {
       const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', {
         goal: 1000,
       });
