@@ -91,7 +91,8 @@ test.describe('sharing previews', () => {
     const card = await request.get(image);
     expect(card.status()).toBe(200);
     expect(card.headers()['content-type']).toBe('image/png');
-    expect(card.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Minutes, with revalidation: a card must not outlive its page's unpublishing in caches for a year.
+    expect(card.headers()['cache-control']).toBe('public, max-age=300, stale-while-revalidate=60');
     expect(pngSize(await card.body())).toEqual({ width: 1200, height: 630 });
     const etag = card.headers()['etag']!;
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -141,7 +142,7 @@ test.describe('sharing previews', () => {
     // The old URL still answers, with today's card and a short cache life.
     const stale = await request.get(before);
     expect(stale.headers()['etag']).toBe(afterCard.headers()['etag']);
-    expect(stale.headers()['cache-control']).toBe('public, max-age=300');
+    expect(stale.headers()['cache-control']).toBe('public, max-age=300, stale-while-revalidate=60');
   });
 
   test('the page still renders in the browser with its own title', async ({ page: tab }) => {

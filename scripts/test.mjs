@@ -109,7 +109,8 @@ if (build.code !== 0) {
           '--json',
           `--outputFile=${out}`,
         ],
-        { live: side.length === 0 && !wanted('e2e') },
+        // Jest's output streams as it comes; lint's and vitest's are printed whole when they end.
+        { live: true },
       ).then(({ code, ms }) => {
         const json = readJson(out);
         if (json) {

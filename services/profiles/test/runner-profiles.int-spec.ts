@@ -56,10 +56,10 @@ describe('profiles over NATS', () => {
   const getBySlug = (slug: string) => ok<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
   const outboxFor = async (type: string, profileId: string) =>
     (
-      await db.query(`SELECT payload FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2`, [
-        type,
-        profileId,
-      ])
+      await db.query(
+        `SELECT payload FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2 ORDER BY created_at, occurred_at`,
+        [type, profileId],
+      )
     ).rows.map((row) => row.payload);
   const announcedFor = (profileId: string) => invalidations.filter((i) => i.profileId === profileId);
 

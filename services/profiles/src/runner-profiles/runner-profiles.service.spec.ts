@@ -76,6 +76,8 @@ describe('RunnerProfilesService.update', () => {
         // Another JustGiving page: the old page's ETag and sync time no longer apply.
         totalsEtag: null,
         totalsSyncedAt: null,
+        // Nor does the old platform's donate address.
+        donorDriveDonateUrl: null,
       },
     ]);
     expect(afterCommit).toHaveBeenCalledWith(expect.anything(), [{ slug: 'jane', profileId: PAGE }]);

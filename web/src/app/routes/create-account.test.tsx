@@ -78,7 +78,7 @@ describe('/createaccount', () => {
     expect(isProfileCreated('jane-runs-chicago')).toBe(true);
     expect(router.state.location.pathname).toBe('/createaccount');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'), { timeout: 2500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'), { timeout: 10_000 });
     expect(window.dataLayer).toContainEqual({ event: 'funnel_step', step: 'profile_created', step_number: 4 });
   });
 

@@ -145,7 +145,7 @@ describe('/payment', () => {
     await startTrial();
     expect(await screen.findByText('Lifetime Access Granted!')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/jane-runs'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jane-runs'), { timeout: 10_000 });
     expect(sessionStorage.getItem('runpledge:signup-form')).toBeNull();
     expect(window.dataLayer).toContainEqual({ event: 'purchase', value: 0, currency: 'USD', lifetime_access: true });
     expect(window.dataLayer).toContainEqual({ event: 'funnel_step', step: 'page_live', step_number: 6 });
@@ -173,7 +173,7 @@ describe('/payment', () => {
     expect(await screen.findByText('Already subscribed')).toBeInTheDocument();
     expect(screen.getByText('Your subscription is already active.')).toBeInTheDocument();
     expect(screen.queryByText('Payment Error')).not.toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/jane-runs'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jane-runs'), { timeout: 10_000 });
     expect(leaveFor).not.toHaveBeenCalled();
   });
 
@@ -200,7 +200,7 @@ describe('/payment', () => {
     expect(sessionStorage.getItem('runpledge:signup-form')).toBeNull();
     expect(window.dataLayer).toContainEqual({ event: 'purchase', value: 5, currency: 'USD', transaction_id: 'cs_9' });
     expect(window.dataLayer).toContainEqual({ event: 'funnel_step', step: 'page_live', step_number: 6 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/from-server'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/from-server'), { timeout: 10_000 });
     expect(requests.find((r) => r.path.startsWith('/api/user/profile-slug'))?.path).toBe(
       `/api/user/profile-slug?userId=${USER.id}`,
     );

@@ -78,7 +78,7 @@ describe('PaymentSuccess', () => {
     });
     const first = renderAt('/payment?success=true&session_id=cs_1', <PaymentSuccess sessionId="cs_1" />);
     expect((await screen.findAllByText('Payment Successful!')).length).toBeGreaterThan(0);
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/jane-runs'), { timeout: 4000 });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/jane-runs'), { timeout: 10_000 });
     // Replaced, not pushed: one step back is the page before /payment, not the success screen.
     expect(first.router.state.historyAction).toBe('REPLACE');
     first.unmount();

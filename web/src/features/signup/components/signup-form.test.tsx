@@ -177,12 +177,12 @@ describe('SignupForm', () => {
     type('Page address', 'taken-name');
     expect(await screen.findByText('Checking availability…')).toBeInTheDocument();
     expect(
-      await screen.findByText('This page address is already taken. Please choose another.', {}, { timeout: 2000 }),
+      await screen.findByText('This page address is already taken. Please choose another.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Page address')).toHaveAttribute('aria-invalid', 'true');
 
     type('Page address', 'free-name');
-    expect(await screen.findByText('This address is available.', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('This address is available.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(api.calls.map((c) => c.path)).toEqual([
       '/api/slug-availability?slug=taken-name',
       '/api/slug-availability?slug=free-name',
@@ -206,7 +206,7 @@ describe('SignupForm', () => {
     });
     const { onSaved } = renderForm();
     fillRequired();
-    await screen.findByText('This page address is already taken. Please choose another.', {}, { timeout: 2000 });
+    await screen.findByText('This page address is already taken. Please choose another.', {}, { timeout: 10_000 });
 
     submit();
 
