@@ -2,7 +2,10 @@ import { accountExportPattern, healthPattern } from './rpc-pattern.js';
 
 export const PROFILES = {
   health: { ping: healthPattern('profiles') },
-  account: { export: accountExportPattern('profiles') },
+  account: {
+    export: accountExportPattern('profiles'),
+    exportEncouragements: 'profiles.account.export-encouragements',
+  },
   accounts: {
     get: 'profiles.accounts.get',
   },

@@ -11,6 +11,7 @@ import {
   publicProfileViewSchema,
   slugAvailabilitySchema,
 } from '../http/profiles.js';
+import { exportEncouragementsQuerySchema, exportedEncouragementSchema, exportPageSchema } from './account-export.js';
 import { PROFILES } from './profiles.patterns.js';
 import {
   accountSchema,
@@ -47,6 +48,10 @@ export const releasedClaimSchema = z.object({ runnerProfileId: z.uuid() });
  * (The health ping and the account export are patterns every service answers; not here yet.)
  */
 export const PROFILES_RPC = {
+  [PROFILES.account.exportEncouragements]: rpcContract(
+    exportEncouragementsQuerySchema,
+    exportPageSchema(exportedEncouragementSchema),
+  ),
   [PROFILES.accounts.get]: rpcContract(getAccountRequestSchema, accountSchema),
   [PROFILES.profile.create]: rpcContract(createProfileCommandSchema, profileSchema),
   [PROFILES.profile.getBySlug]: rpcContract(getProfileBySlugQuerySchema, publicProfileViewSchema),
