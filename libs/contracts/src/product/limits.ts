@@ -19,6 +19,12 @@ export const FIELD_LIMITS = {
   passwordMaxLength: 256,
 } as const;
 
+/**
+ * A page keeps its most recent encouragements, this many; each new one beyond it removes the oldest
+ * (anyone may post them, so the store, the owner's export and the owner's list stay bounded).
+ */
+export const ENCOURAGEMENTS_KEPT_PER_PAGE = 500;
+
 /** Business constants of spec section 9. */
 export const BUSINESS = {
   trialDays: 30,

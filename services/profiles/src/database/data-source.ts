@@ -15,6 +15,7 @@ import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-Ad
 import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-CreateChallengeClaims.js';
 import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-CreateSlugRedirects.js';
 import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
+import { TrimEncouragementsToNewest1795792732000 } from './migrations/1795792732000-TrimEncouragementsToNewest.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -37,5 +38,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateChallengeClaims1795552964729,
     CreateSlugRedirects1795564544182,
     CreatePageDailyStats1795564769724,
+    TrimEncouragementsToNewest1795792732000,
   ],
 });
