@@ -16,6 +16,7 @@ import { CreateChallengeClaims1795552964729 } from './migrations/1795552964729-C
 import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-CreateSlugRedirects.js';
 import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
 import { TrimEncouragementsToNewest1795792732000 } from './migrations/1795792732000-TrimEncouragementsToNewest.js';
+import { BoundSlugRedirects1795792733000 } from './migrations/1795792733000-BoundSlugRedirects.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -39,5 +40,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateSlugRedirects1795564544182,
     CreatePageDailyStats1795564769724,
     TrimEncouragementsToNewest1795792732000,
+    BoundSlugRedirects1795792733000,
   ],
 });

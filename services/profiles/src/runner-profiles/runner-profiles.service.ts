@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  FORMER_ADDRESSES,
   PROFILES_EVENTS,
   RUNNER_PROFILE_NOT_FOUND,
   SLUG_TAKEN_MESSAGE,
@@ -128,7 +129,7 @@ export class RunnerProfilesService {
           .moveSlug(manager, profileId, current.urlSlug, newSlug)
           .catch((err: unknown) => (isUniqueViolation(err) ? false : Promise.reject(err)));
         if (!moved) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
-        this.cache.afterCommit(manager, [{ slug: newSlug, profileId }]);
+        this.cache.afterCommit(manager, [{ slug: newSlug, profileId }, ...moved.map((slug) => ({ slug, profileId }))]);
         await this.events.record(manager, PROFILES_EVENTS.slugChanged, { profileId, userId, urlSlug: newSlug });
       }
       const changes = changesOf(fieldChanges);
@@ -169,13 +170,16 @@ export class RunnerProfilesService {
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
     await this.events.transaction(async (manager) => {
       const profile = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
+      const formerSlugs = await this.profiles.listFormerSlugs(manager, profileId);
       await this.profiles.delete(manager, profileId);
+      // Its posters and shared links point at these: no other runner's page may answer there yet.
+      await this.profiles.holdSlugs(manager, [profile.urlSlug, ...formerSlugs], FORMER_ADDRESSES.heldAfterDeletionDays);
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId,
         userId,
         urlSlug: profile.urlSlug,
       });
-      this.cache.afterCommit(manager, [cacheKeyOf(profile)]);
+      this.cache.afterCommit(manager, [cacheKeyOf(profile), ...formerSlugs.map((slug) => ({ slug, profileId }))]);
     });
     return { success: true };
   }
