@@ -1,4 +1,4 @@
-import { formatMoney } from '@runpledge/contracts';
+import { formatMoney, oneLine } from '@runpledge/contracts';
 import type { OutgoingMail } from '@runpledge/server-kit';
 import escapeHtml from 'escape-html';
 
@@ -13,16 +13,18 @@ export interface ClaimMailFacts {
 /** Tells the owner who chose which challenge; the supporter's words are escaped, never markup. */
 export function claimMail(to: string, claim: ClaimMailFacts, dashboardUrl: string): OutgoingMail {
   const amount = formatMoney(claim.amount);
+  // Names stored before they were kept on one line may still hold line breaks.
+  const name = oneLine(claim.name).trim();
   const quoted = claim.message ? `\n\nTheir message:\n${claim.message}` : '';
   return {
     to,
     link: dashboardUrl,
     // One id per claim: a mail server or reader can tell a repeat for what it is.
     messageId: `<claim-${claim.claimId}@runpledge>`,
-    subject: `${claim.name} chose your ${amount} challenge`,
-    text: `${claim.name} chose your challenge "${claim.description}" (${amount}) and is on their way to donate.${quoted}\n\nSee your claims, or release one that was never paid, on your dashboard:\n${dashboardUrl}`,
+    subject: `${name} chose your ${amount} challenge`,
+    text: `${name} chose your challenge "${claim.description}" (${amount}) and is on their way to donate.${quoted}\n\nSee your claims, or release one that was never paid, on your dashboard:\n${dashboardUrl}`,
     html:
-      `<p><strong>${escapeHtml(claim.name)}</strong> chose your challenge “${escapeHtml(claim.description)}” (${amount}) and is on their way to donate.</p>` +
+      `<p><strong>${escapeHtml(name)}</strong> chose your challenge “${escapeHtml(claim.description)}” (${amount}) and is on their way to donate.</p>` +
       (claim.message ? `<blockquote>${escapeHtml(claim.message)}</blockquote>` : '') +
       `<p>See your claims, or release one that was never paid, on your <a href="${escapeHtml(dashboardUrl)}">dashboard</a>.</p>`,
   };
