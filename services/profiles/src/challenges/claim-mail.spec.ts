@@ -8,7 +8,7 @@ describe('the claim mail', () => {
       'owner@example.com',
       {
         claimId: 'c1',
-        name: 'Eve\r\n\r\nYour page was suspended: sign in at https://evil.example',
+        name: 'Eve\n\nYour page was suspended: sign in at https://evil.example',
         message: null,
         amount: 25,
         description: 'Pick a song',
