@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { ENCOURAGEMENTS_KEPT_PER_PAGE } from '@runpledge/contracts';
@@ -14,6 +14,9 @@ interface Runner {
 /** 1,000 characters of three UTF-8 bytes each: the longest message a supporter may send, in bytes. */
 const HEAVY_MESSAGE = '字'.repeat(1000);
 const ACTIVITIES = 5000;
+
+// Past the gateway's RPC deadline (30 s on test stacks), so a hung export answers rather than the test timing out.
+jest.setTimeout(120_000);
 
 describe('GET /api/account/export at any size; a page keeps only its most recent encouragements', () => {
   let stack: Stack;
