@@ -23,4 +23,8 @@ export class ChallengeClaimEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When the owner's digest mail told of it; null until then. */
+  @Column('timestamptz', { name: 'mailed_at', nullable: true })
+  mailedAt: Date | null;
 }

@@ -29,3 +29,35 @@ export function claimMail(to: string, claim: ClaimMailFacts, dashboardUrl: strin
       `<p>See your claims, or release one that was never paid, on your <a href="${escapeHtml(dashboardUrl)}">dashboard</a>.</p>`,
   };
 }
+
+/**
+ * One mail for the claims an owner's pages received since the last one: a single claim reads as
+ * `claimMail`; several are listed, each claimant's name on one line.
+ */
+export function claimDigestMail(to: string, claims: ClaimMailFacts[], dashboardUrl: string): OutgoingMail {
+  if (claims.length === 1) return claimMail(to, claims[0]!, dashboardUrl);
+  const lines = claims.map((claim) => {
+    const name = oneLine(claim.name).trim();
+    return {
+      text:
+        `- ${name}: "${claim.description}" (${formatMoney(claim.amount)})` +
+        (claim.message ? `\n  Their message: ${oneLine(claim.message)}` : ''),
+      html:
+        `<li><strong>${escapeHtml(name)}</strong>: “${escapeHtml(claim.description)}” (${formatMoney(claim.amount)})` +
+        (claim.message ? `<blockquote>${escapeHtml(claim.message)}</blockquote>` : '') +
+        '</li>',
+    };
+  });
+  return {
+    to,
+    link: dashboardUrl,
+    // The first claim names the digest: a repeat of the same digest is told for what it is.
+    messageId: `<claim-digest-${claims[0]!.claimId}@runpledge>`,
+    subject: `${claims.length} supporters chose your challenges`,
+    text: `${claims.length} supporters chose your challenges and are on their way to donate:\n\n${lines.map((l) => l.text).join('\n')}\n\nSee your claims, or release one that was never paid, on your dashboard:\n${dashboardUrl}`,
+    html:
+      `<p>${claims.length} supporters chose your challenges and are on their way to donate:</p>` +
+      `<ul>${lines.map((l) => l.html).join('')}</ul>` +
+      `<p>See your claims, or release one that was never paid, on your <a href="${escapeHtml(dashboardUrl)}">dashboard</a>.</p>`,
+  };
+}

@@ -17,6 +17,7 @@ import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-Cre
 import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
 import { TrimEncouragementsToNewest1795792732000 } from './migrations/1795792732000-TrimEncouragementsToNewest.js';
 import { BoundSlugRedirects1795792733000 } from './migrations/1795792733000-BoundSlugRedirects.js';
+import { AddClaimMailedAt1795792734000 } from './migrations/1795792734000-AddClaimMailedAt.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -41,5 +42,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreatePageDailyStats1795564769724,
     TrimEncouragementsToNewest1795792732000,
     BoundSlugRedirects1795792733000,
+    AddClaimMailedAt1795792734000,
   ],
 });
