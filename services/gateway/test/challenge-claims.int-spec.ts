@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
+import { CHALLENGE_ALREADY_CLAIMED, RELEASE_LINK_INVALID, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import type { Json } from './support/api-client.js';
@@ -15,7 +17,7 @@ const PUBLIC_WRITES_PER_IP = 5;
 describe('challenge claims through the gateway', () => {
   let stack: Stack;
   let nc: NatsConnection;
-  let alice: { cookie: string; id: string };
+  let alice: { cookie: string; id: string; email: string };
   let bob: { cookie: string; id: string };
   let ipCounter = 0;
   /** Each supporter comes from their own address (the gateway trusts X-Forwarded-For here). */
@@ -41,13 +43,22 @@ describe('challenge claims through the gateway', () => {
   }
 
   async function signUp() {
-    const res = await call('POST', '/api/auth/signup', {
-      body: { email: `runner-${randomUUID()}@example.com`, password: 'Secret123' },
-      ip: newIp(),
-    });
+    const email = `runner-${randomUUID()}@example.com`;
+    const res = await call('POST', '/api/auth/signup', { body: { email, password: 'Secret123' }, ip: newIp() });
     expect(res.status).toBe(201);
-    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.body.user.id as string };
+    return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, id: res.body.user.id as string, email };
   }
+  /** Every mail written to `email`, quoted-printable decoded. */
+  const mailsTo = (email: string): string[] => {
+    const dir = process.env.OUTBOX_DIR!;
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .filter((m) => m.includes(`To: ${email}`))
+      .map((m) =>
+        m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      );
+  };
 
   async function publishedPage(): Promise<ProfileView> {
     const res = await call('POST', '/api/runner-profile', {
@@ -84,6 +95,8 @@ describe('challenge claims through the gateway', () => {
     stack = await startGatewayStack({
       TRUST_PROXY: 'true',
       RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
+      // The owner's claim digest goes out at once.
+      CLAIM_DIGEST_DELAY_MS: '0',
     });
     nc = await connect({ servers: process.env.NATS_URL });
     alice = await signUp();
@@ -195,5 +208,30 @@ describe('challenge claims through the gateway', () => {
     });
     expect((await view(page.urlSlug)).fundraisingChallenges[0]).toMatchObject({ claimedBy: null, claimCount: 0 });
     expect((await claim(exclusive.id, { name: 'Bea' })).status).toBe(201);
+  });
+
+  it("releases a claim from the link in the owner's claim mail, once; a made-up link is refused", async () => {
+    const page = await publishedPage();
+    const multiple = page.fundraisingChallenges[1]!;
+    const name = `Mailed ${randomUUID().slice(0, 8)}`;
+    expect((await claim(multiple.id, { name })).status).toBe(201);
+    const token = await eventually(
+      async () => {
+        const mail = mailsTo(alice.email).find((m) => m.includes(name));
+        if (!mail) throw new Error('no claim mail yet');
+        return new RegExp(`${name}[\\s\\S]*?/release-claim\\?token=([A-Za-z0-9_-]+)`).exec(mail)![1]!;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect((await view(page.urlSlug)).fundraisingChallenges[1]!.claimCount).toBe(1);
+
+    const released = await call('POST', '/api/challenge-claims/release-by-link', { body: { token }, ip: newIp() });
+    expect(released).toMatchObject({ status: 200, body: { success: true } });
+    expect((await view(page.urlSlug)).fundraisingChallenges[1]!.claimCount).toBe(0);
+    for (const body of [{ token }, { token: 'made-up' }, {}]) {
+      const refused = await call('POST', '/api/challenge-claims/release-by-link', { body, ip: newIp() });
+      expect([body, refused.body]).toEqual([body, expect.objectContaining({ message: RELEASE_LINK_INVALID })]);
+      expect(refused.status).toBe('token' in body ? 404 : 400);
+    }
   });
 });

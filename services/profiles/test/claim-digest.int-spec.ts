@@ -134,6 +134,23 @@ describe("the owner's claim mail", () => {
     for (const claim of claims) expect(mail).toContain(claim.claim.name);
     expect(mail).toContain('Banana suit long run');
     expect(mail).toContain('/dashboard');
+
+    // Each claim can be released from the mail: its own link, good once, for that claim only.
+    const links = [...mail!.matchAll(/https?:\/\/[^\s"<>]+\/release-claim\?token=([A-Za-z0-9_-]+)/g)].map((m) => m[1]!);
+    expect(new Set(links).size).toBe(3);
+    const released = await nats.request(PROFILES.claim.releaseByToken, { token: links[1] });
+    expect(released).toMatchObject({ response: { runnerProfileId: profile.id } });
+    const { rows: left } = await db.query<{ name: string }>(
+      `SELECT name FROM profiles.challenge_claims WHERE runner_profile_id = $1 ORDER BY created_at`,
+      [profile.id],
+    );
+    expect(left.map((r) => r.name)).toEqual(['Ann Lee', 'Cy']);
+    expect(await nats.request(PROFILES.claim.releaseByToken, { token: links[1] })).toMatchObject({
+      err: { status: 404, message: 'This release link is no longer valid' },
+    });
+    expect(await nats.request(PROFILES.claim.releaseByToken, { token: 'made-up' })).toMatchObject({
+      err: { status: 404, message: 'This release link is no longer valid' },
+    });
   });
 
   it("escapes the claimant's words, and mails nothing twice when a claim's event is delivered again", async () => {

@@ -34,6 +34,7 @@ export const PROFILES = {
   claim: {
     create: 'profiles.claim.create',
     release: 'profiles.claim.release',
+    releaseByToken: 'profiles.claim.release-by-token',
     listOwn: 'profiles.claim.list-own',
   },
   insights: {

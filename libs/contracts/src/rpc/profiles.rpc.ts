@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { claimChallengeResultSchema, ownerClaimSchema } from '../http/challenge-claims.js';
+import {
+  claimChallengeResultSchema,
+  ownerClaimSchema,
+  releaseClaimByLinkRequestSchema,
+} from '../http/challenge-claims.js';
 import { challengeSchema } from '../http/challenges.js';
 import { donationsPageSchema } from '../http/donations.js';
 import { encouragementRequestSchema, encouragementSchema } from '../http/encouragement.js';
@@ -70,6 +74,7 @@ export const PROFILES_RPC = {
   [PROFILES.challenge.delete]: rpcContract(ownedChallengeCommandSchema, challengeSchema),
   [PROFILES.claim.create]: rpcContract(claimChallengeCommandSchema, claimChallengeResultSchema),
   [PROFILES.claim.release]: rpcContract(releaseClaimCommandSchema, releasedClaimSchema),
+  [PROFILES.claim.releaseByToken]: rpcContract(releaseClaimByLinkRequestSchema, releasedClaimSchema),
   [PROFILES.claim.listOwn]: rpcContract(listOwnClaimsQuerySchema, z.array(ownerClaimSchema)),
   [PROFILES.insights.recordEvent]: rpcContract(recordPageEventCommandSchema, z.object({ recorded: z.literal(true) })),
   [PROFILES.insights.get]: rpcContract(pageInsightsQuerySchema, pageInsightsSchema),

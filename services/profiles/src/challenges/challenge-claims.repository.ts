@@ -121,6 +121,20 @@ export class ChallengeClaimsRepository {
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
+  async setReleaseTokenHash(manager: EntityManager, claimId: string, hash: Buffer): Promise<void> {
+    await manager.update(ChallengeClaimEntity, { id: claimId }, { releaseTokenHash: hash });
+  }
+
+  /** Deletes the claim whose release link has this token hash; its page, or null when there is none. */
+  async deleteByReleaseTokenHash(manager: EntityManager, hash: Buffer): Promise<string | null> {
+    const [rows] = (await manager.query(
+      `DELETE FROM ${this.tableOf(manager, ChallengeClaimEntity)} WHERE release_token_hash = $1
+       RETURNING runner_profile_id AS "runnerProfileId"`,
+      [hash],
+    )) as [{ runnerProfileId: string }[], number];
+    return rows[0]?.runnerProfileId ?? null;
+  }
+
   async ownerEmail(manager: EntityManager, userId: string): Promise<string | null> {
     return (await manager.findOneBy(AccountEntity, { userId }))?.email ?? null;
   }

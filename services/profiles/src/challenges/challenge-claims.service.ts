@@ -3,6 +3,7 @@ import {
   CHALLENGE_ALREADY_CLAIMED,
   CHALLENGE_NOT_FOUND,
   CLAIM_NOT_FOUND,
+  RELEASE_LINK_INVALID,
   PROFILES_EVENTS,
   buildDonationUrl,
   type ClaimChallengeRequest,
@@ -16,6 +17,7 @@ import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
 import { ChallengeClaimsRepository, type OwnerClaimRow } from './challenge-claims.repository.js';
 import { ClaimDigestQueue } from './claim-digest.queue.js';
+import { releaseTokenHash } from './release-token.util.js';
 
 /** The dashboard shows the newest ones; older ones stay stored. */
 const OWNER_CLAIMS_SHOWN = 200;
@@ -90,6 +92,20 @@ export class ChallengeClaimsService implements OnModuleInit {
         throw ServiceException.notFound(CLAIM_NOT_FOUND);
       this.cache.afterCommit(manager, [cacheKeyOf(profile)]);
       return { runnerProfileId: profile.id };
+    });
+  }
+
+  /**
+   * The owner frees a claim from the link in their claim mail: the link's token, sent to the owner
+   * only, stands for their sign-in for that one claim. Good once.
+   */
+  releaseByToken(token: string): Promise<{ runnerProfileId: string }> {
+    return this.events.transaction(async (manager) => {
+      const runnerProfileId = await this.claims.deleteByReleaseTokenHash(manager, releaseTokenHash(token));
+      if (!runnerProfileId) throw ServiceException.notFound(RELEASE_LINK_INVALID);
+      const profile = await this.claims.findProfileWithAccess(manager, runnerProfileId);
+      if (profile) this.cache.afterCommit(manager, [cacheKeyOf(profile)]);
+      return { runnerProfileId };
     });
   }
 

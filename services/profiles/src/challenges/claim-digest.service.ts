@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { env } from '../config/env.js';
 import { ChallengeClaimsRepository } from './challenge-claims.repository.js';
 import { claimDigestMail } from './claim-mail.js';
+import { newReleaseToken } from './release-token.util.js';
 
 /** Mails an owner one digest of the claims not yet told of. */
 @Injectable()
@@ -32,7 +33,15 @@ export class ClaimDigestService {
         );
         return 0;
       }
-      await this.mailer.send(claimDigestMail(to, claims, new URL('/dashboard', env.PUBLIC_URL).toString()));
+      const withLinks = [];
+      for (const claim of claims) {
+        const { token, hash } = newReleaseToken();
+        await this.claims.setReleaseTokenHash(manager, claim.claimId, hash);
+        const releaseUrl = new URL('/release-claim', env.PUBLIC_URL);
+        releaseUrl.searchParams.set('token', token);
+        withLinks.push({ ...claim, releaseUrl: releaseUrl.toString() });
+      }
+      await this.mailer.send(claimDigestMail(to, withLinks, new URL('/dashboard', env.PUBLIC_URL).toString()));
       return claims.length;
     });
     return told;

@@ -8,6 +8,8 @@ export interface ClaimMailFacts {
   message: string | null;
   amount: number;
   description: string;
+  /** Releases this claim in one step (the owner's mail only). */
+  releaseUrl?: string;
 }
 
 /** Tells the owner who chose which challenge; the supporter's words are escaped, never markup. */
@@ -16,16 +18,18 @@ export function claimMail(to: string, claim: ClaimMailFacts, dashboardUrl: strin
   // Names stored before they were kept on one line may still hold line breaks.
   const name = oneLine(claim.name).trim();
   const quoted = claim.message ? `\n\nTheir message:\n${claim.message}` : '';
+  const release = claim.releaseUrl ? `\n\nNever paid? Release this claim:\n${claim.releaseUrl}` : '';
   return {
     to,
     link: dashboardUrl,
     // One id per claim: a mail server or reader can tell a repeat for what it is.
     messageId: `<claim-${claim.claimId}@runpledge>`,
     subject: `${name} chose your ${amount} challenge`,
-    text: `${name} chose your challenge "${claim.description}" (${amount}) and is on their way to donate.${quoted}\n\nSee your claims, or release one that was never paid, on your dashboard:\n${dashboardUrl}`,
+    text: `${name} chose your challenge "${claim.description}" (${amount}) and is on their way to donate.${quoted}${release}\n\nSee your claims, or release one that was never paid, on your dashboard:\n${dashboardUrl}`,
     html:
       `<p><strong>${escapeHtml(name)}</strong> chose your challenge “${escapeHtml(claim.description)}” (${amount}) and is on their way to donate.</p>` +
       (claim.message ? `<blockquote>${escapeHtml(claim.message)}</blockquote>` : '') +
+      (claim.releaseUrl ? `<p><a href="${escapeHtml(claim.releaseUrl)}">Never paid? Release this claim</a></p>` : '') +
       `<p>See your claims, or release one that was never paid, on your <a href="${escapeHtml(dashboardUrl)}">dashboard</a>.</p>`,
   };
 }
@@ -41,10 +45,12 @@ export function claimDigestMail(to: string, claims: ClaimMailFacts[], dashboardU
     return {
       text:
         `- ${name}: "${claim.description}" (${formatMoney(claim.amount)})` +
-        (claim.message ? `\n  Their message: ${oneLine(claim.message)}` : ''),
+        (claim.message ? `\n  Their message: ${oneLine(claim.message)}` : '') +
+        (claim.releaseUrl ? `\n  Never paid? Release it: ${claim.releaseUrl}` : ''),
       html:
         `<li><strong>${escapeHtml(name)}</strong>: “${escapeHtml(claim.description)}” (${formatMoney(claim.amount)})` +
         (claim.message ? `<blockquote>${escapeHtml(claim.message)}</blockquote>` : '') +
+        (claim.releaseUrl ? ` <a href="${escapeHtml(claim.releaseUrl)}">Never paid? Release it</a>` : '') +
         '</li>',
     };
   });

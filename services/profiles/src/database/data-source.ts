@@ -18,6 +18,7 @@ import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-Cr
 import { TrimEncouragementsToNewest1795792732000 } from './migrations/1795792732000-TrimEncouragementsToNewest.js';
 import { BoundSlugRedirects1795792733000 } from './migrations/1795792733000-BoundSlugRedirects.js';
 import { AddClaimMailedAt1795792734000 } from './migrations/1795792734000-AddClaimMailedAt.js';
+import { AddClaimReleaseToken1795792735000 } from './migrations/1795792735000-AddClaimReleaseToken.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -43,5 +44,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     TrimEncouragementsToNewest1795792732000,
     BoundSlugRedirects1795792733000,
     AddClaimMailedAt1795792734000,
+    AddClaimReleaseToken1795792735000,
   ],
 });
