@@ -62,6 +62,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         },
         { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
         { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
+        { path: 'release-claim', lazy: page(() => import('./routes/release-claim')) },
         { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
         {

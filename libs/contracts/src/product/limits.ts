@@ -70,6 +70,7 @@ export const RESERVED_SLUGS = [
   'favicon.ico',
   'forgot-password',
   'reset-password',
+  'release-claim',
   'robots.txt',
   'settings',
 ] as const;
