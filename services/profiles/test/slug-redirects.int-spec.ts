@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
+import { jetstream } from '@nats-io/jetstream';
 import {
   FORMER_ADDRESSES,
+  IDENTITY_EVENTS,
   PROFILES,
   SLUG_TAKEN_MESSAGE,
   type Profile,
   type PublicProfileView,
   type SlugAvailability,
 } from '@runpledge/contracts';
-import { bootstrapService } from '@runpledge/server-kit';
+import { bootstrapService, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
 import { AppModule } from '../src/app.module.js';
 
 jest.setTimeout(60_000);
@@ -34,7 +36,7 @@ const profileBody = (urlSlug: string) => ({
   challenges: [],
 });
 
-describe('former addresses: five per page, a year each; a deleted page holds its addresses for a while', () => {
+describe('former addresses: five per page, a year each; a deleted page or account holds its addresses for a while', () => {
   let service: INestMicroservice;
   let nats: Awaited<ReturnType<typeof natsRequester>>;
   let db: pg.Pool;
@@ -147,5 +149,33 @@ describe('former addresses: five per page, a year each; a deleted page holds its
     expect(await available(first)).toBe(true);
     const next = await createPage(randomUUID(), first);
     expect(await pageAt(first)).toBe(next.id);
+  });
+
+  it(`holds a deleted account's page addresses (current and former) from other runners for ${FORMER_ADDRESSES.heldAfterDeletionDays} days`, async () => {
+    const userId = randomUUID();
+    const first = newSlug();
+    const page = await createPage(userId, first);
+    const second = newSlug();
+    await move(page, second);
+    expect(await pageAt(first)).toBe(page.id);
+
+    // Identity's event, as its outbox publishes it when the account is deleted.
+    const deleted = IDENTITY_EVENTS.userDeleted.type;
+    const envelope = {
+      id: randomUUID(),
+      type: deleted,
+      occurredAt: new Date().toISOString(),
+      payload: { userId, deletedAt: new Date().toISOString() },
+    };
+    await jetstream(nats.nc).publish(eventSubject(deleted), JSON.stringify(envelope));
+    await eventually(async () => expect(await pageAt(second)).toBe(404), { timeoutMs: 15_000 });
+
+    for (const slug of [first, second]) {
+      expect([slug, await pageAt(slug)]).toEqual([slug, 404]);
+      expect([slug, await available(slug)]).toEqual([slug, false]);
+      const taken = await call(PROFILES.profile.create, { userId: randomUUID(), profile: profileBody(slug) });
+      expect([slug, taken.err]).toEqual([slug, { status: 409, code: 'CONFLICT', message: SLUG_TAKEN_MESSAGE }]);
+      expect(await keptForDays(slug)).toBeCloseTo(FORMER_ADDRESSES.heldAfterDeletionDays, 3);
+    }
   });
 });

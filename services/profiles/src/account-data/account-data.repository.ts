@@ -58,7 +58,10 @@ export class AccountDataRepository {
     );
   }
 
-  /** Deletes the user's pages (their challenges, claims and encouragement cascade) and their copies of the account. */
+  /**
+   * Deletes the user's copies of the account, and any page still theirs (the caller deletes the pages
+   * it locked first, holding their addresses; their challenges, claims and encouragement cascade).
+   */
   async deleteAllOfUser(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(RunnerProfileEntity, { userId });
     await manager.delete(OwnerAccessEntity, { userId });

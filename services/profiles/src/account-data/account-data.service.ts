@@ -5,13 +5,14 @@ import {
   type ExportCursor,
   type ExportedEncouragement,
   type ExportEncouragementsQuery,
+  type ProfileCacheInvalidation,
 } from '@runpledge/contracts';
 import { DomainEvents, forgetPublishedEventsOf } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { PageInsightsService } from '../page-insights/page-insights.service.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
-import { cacheKeyOf, toProfile } from '../runner-profiles/to-profile.util.js';
+import { toProfile } from '../runner-profiles/to-profile.util.js';
 import { AccountDataRepository } from './account-data.repository.js';
 
 /**
@@ -35,12 +36,19 @@ export class AccountDataService implements OnModuleInit {
   }
 
   /**
-   * The account is gone: its pages answer 404 from now on, every gateway drops their cached views,
-   * and fitness and billing hear of each page as for a page the runner deleted. Running it twice changes nothing.
+   * The account is gone: its pages answer 404 from now on, their addresses are held from other
+   * runners, every gateway drops their cached views, and fitness and billing hear of each page as for
+   * a page the runner deleted. Running it twice changes nothing.
    */
   async forget(manager: EntityManager, userId: string): Promise<void> {
-    const pages = await this.profiles.listSlugsByUserId(manager, userId);
+    const pages = await this.profiles.lockByUserId(manager, userId);
     await forgetPublishedEventsOf(manager, userId);
+    const cacheKeys: ProfileCacheInvalidation[] = [];
+    for (const page of pages) {
+      // As for a page the runner deletes: its addresses are held from other runners for a while.
+      const addresses = await this.profiles.deleteHoldingAddresses(manager, page);
+      cacheKeys.push(...addresses.map((slug) => ({ slug, profileId: page.id })));
+    }
     await this.data.deleteAllOfUser(manager, userId);
     for (const page of pages) {
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
@@ -49,7 +57,7 @@ export class AccountDataService implements OnModuleInit {
         urlSlug: page.urlSlug,
       });
     }
-    if (pages.length > 0) this.cache.afterCommit(manager, pages.map(cacheKeyOf));
+    if (cacheKeys.length > 0) this.cache.afterCommit(manager, cacheKeys);
   }
 
   /** Everything but each page's encouragements, which come in pages (exportEncouragements). */

@@ -158,8 +158,24 @@ export class RunnerProfilesRepository {
     return dropped.map((row) => row.old_slug);
   }
 
+  /**
+   * Deletes a page the caller holds locked (its challenges, claims and encouragement cascade) and
+   * holds its address and former addresses from every page for FORMER_ADDRESSES.heldAfterDeletionDays:
+   * its posters and shared links point there. Answers those addresses (the page's views may be cached
+   * under each).
+   */
+  async deleteHoldingAddresses(
+    manager: EntityManager,
+    page: Pick<RunnerProfileEntity, 'id' | 'urlSlug'>,
+  ): Promise<string[]> {
+    const addresses = [page.urlSlug, ...(await this.listFormerSlugs(manager, page.id))];
+    await manager.delete(RunnerProfileEntity, { id: page.id });
+    await this.holdSlugs(manager, addresses, FORMER_ADDRESSES.heldAfterDeletionDays);
+    return addresses;
+  }
+
   /** The page's former addresses that still lead to it. */
-  async listFormerSlugs(manager: EntityManager, id: string): Promise<string[]> {
+  private async listFormerSlugs(manager: EntityManager, id: string): Promise<string[]> {
     const rows = await manager.find(SlugRedirectEntity, {
       select: { oldSlug: true },
       where: { runnerProfileId: id, expiresAt: Raw((at) => `${at} > now()`) },
@@ -168,7 +184,7 @@ export class RunnerProfilesRepository {
   }
 
   /** Keeps `slugs` from every page for `days` (a deleted page's addresses); no page behind them. */
-  async holdSlugs(manager: EntityManager, slugs: string[], days: number): Promise<void> {
+  private async holdSlugs(manager: EntityManager, slugs: string[], days: number): Promise<void> {
     if (slugs.length === 0) return;
     const redirects = manager.connection.getMetadata(SlugRedirectEntity).tablePath;
     await manager.query(
@@ -218,6 +234,17 @@ export class RunnerProfilesRepository {
       .getOne();
   }
 
+  /** Id and slug of each of a user's pages, their rows locked like lockById's until the caller's transaction ends. */
+  lockByUserId(manager: EntityManager, userId: string): Promise<Pick<RunnerProfileEntity, 'id' | 'urlSlug'>[]> {
+    return manager
+      .createQueryBuilder(RunnerProfileEntity, 'p')
+      .select(['p.id', 'p.urlSlug'])
+      .setLock('pessimistic_write')
+      .where('p.user_id = :userId', { userId })
+      .orderBy('p.id')
+      .getMany();
+  }
+
   /** Inserts the page unless its slug is taken, also by a concurrent insert; null then. */
   async insertIfSlugFree(manager: EntityManager, values: RunnerProfileValues): Promise<RunnerProfileEntity | null> {
     const result = await manager
@@ -250,10 +277,5 @@ export class RunnerProfilesRepository {
    */
   async recordTotalsUnchanged(id: string, totalsEtag: string | null, totalsSyncedAt: Date): Promise<void> {
     await this.profiles.update({ id, totalsSource: Not('manual') }, { totalsEtag, totalsSyncedAt });
-  }
-
-  /** Its challenges and encouragement go with it (ON DELETE CASCADE). */
-  async delete(manager: EntityManager, id: string): Promise<void> {
-    await manager.delete(RunnerProfileEntity, { id });
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  FORMER_ADDRESSES,
   PROFILES_EVENTS,
   RUNNER_PROFILE_NOT_FOUND,
   SLUG_TAKEN_MESSAGE,
@@ -170,16 +169,16 @@ export class RunnerProfilesService {
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
     await this.events.transaction(async (manager) => {
       const profile = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
-      const formerSlugs = await this.profiles.listFormerSlugs(manager, profileId);
-      await this.profiles.delete(manager, profileId);
-      // Its posters and shared links point at these: no other runner's page may answer there yet.
-      await this.profiles.holdSlugs(manager, [profile.urlSlug, ...formerSlugs], FORMER_ADDRESSES.heldAfterDeletionDays);
+      const addresses = await this.profiles.deleteHoldingAddresses(manager, profile);
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId,
         userId,
         urlSlug: profile.urlSlug,
       });
-      this.cache.afterCommit(manager, [cacheKeyOf(profile), ...formerSlugs.map((slug) => ({ slug, profileId }))]);
+      this.cache.afterCommit(
+        manager,
+        addresses.map((slug) => ({ slug, profileId })),
+      );
     });
     return { success: true };
   }
