@@ -189,6 +189,16 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await expectNoSeriousA11yViolations(page);
     });
 
+    test('/release-claim: the offer, then a link no longer valid', async ({ page }) => {
+      await page.goto('/release-claim?token=not-a-real-token');
+      await settle(page, page.getByRole('button', { name: 'Release this claim' }));
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Release this claim' }).click();
+      await expect(page.getByRole('alert')).toHaveText('This release link is no longer valid');
+      await expectNoSeriousA11yViolations(page);
+    });
+
     test('published runner page as a visitor, with the encouragement dialog', async ({ page }) => {
       await page.goto(`/${publishedSlug}`);
       await settle(page, page.getByRole('heading', { name: 'Training History' }));

@@ -28,6 +28,7 @@ test('every route of the product renders a titled page without errors', async ({
     '/payment',
     '/dashboard',
     '/auth/confirm',
+    '/release-claim?token=not-a-real-token',
     '/jane-doe',
     '/jane-doe/fitness',
     '/test-sample',

@@ -39,13 +39,14 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) loads after.
     { route: '/signup', source: 'src/app/routes/signup.tsx', maxGzipBytes: 170 * KB },
   ],
-  // The signed-in screens.
+  // Screens no budgeted first load needs: the signed-in ones, sign-in, a claim mail's release link.
   lazyOnly: [
     'src/app/routes/dashboard.tsx',
     'src/app/routes/payment.tsx',
     'src/app/routes/create-account.tsx',
     'src/app/routes/fitness.tsx',
     'src/app/routes/login.tsx',
+    'src/app/routes/release-claim.tsx',
   ],
 };
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { CHALLENGE_ALREADY_CLAIMED, type ProfileView } from '@runpledge/contracts';
+import { CHALLENGE_ALREADY_CLAIMED, RELEASE_LINK_INVALID, type ProfileView } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually, signUpRunner } from '../../../scripts/jest/helpers.mjs';
+import { mailsTo } from './support/outbox-mails.js';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import type { Json } from './support/api-client.js';
 import { grantAccess } from './support/stack-users.js';
@@ -15,7 +16,7 @@ const PUBLIC_WRITES_PER_IP = 5;
 describe('challenge claims through the gateway', () => {
   let stack: Stack;
   let nc: NatsConnection;
-  let alice: { cookie: string; id: string };
+  let alice: { cookie: string; id: string; email: string };
   let bob: { cookie: string; id: string };
   let ipCounter = 0;
   /** Each supporter comes from their own address (the gateway trusts X-Forwarded-For here). */
@@ -77,6 +78,8 @@ describe('challenge claims through the gateway', () => {
     stack = await startGatewayStack({
       TRUST_PROXY: 'true',
       RATE_LIMIT_PUBLIC_WRITES_PER_IP: String(PUBLIC_WRITES_PER_IP),
+      // The owner's claim digest goes out at once.
+      CLAIM_DIGEST_DELAY_MS: '0',
     });
     nc = await connect({ servers: process.env.NATS_URL });
     alice = await signUp();
@@ -188,5 +191,30 @@ describe('challenge claims through the gateway', () => {
     });
     expect((await view(page.urlSlug)).fundraisingChallenges[0]).toMatchObject({ claimedBy: null, claimCount: 0 });
     expect((await claim(exclusive.id, { name: 'Bea' })).status).toBe(201);
+  });
+
+  it("releases a claim from the link in the owner's claim mail, once; a made-up link is refused", async () => {
+    const page = await publishedPage();
+    const multiple = page.fundraisingChallenges[1]!;
+    const name = `Mailed ${randomUUID().slice(0, 8)}`;
+    expect((await claim(multiple.id, { name })).status).toBe(201);
+    const token = await eventually(
+      async () => {
+        const mail = mailsTo(alice.email).find((m) => m.includes(name));
+        if (!mail) throw new Error('no claim mail yet');
+        return new RegExp(`${name}[\\s\\S]*?/release-claim\\?token=([A-Za-z0-9_-]+)`).exec(mail)![1]!;
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect((await view(page.urlSlug)).fundraisingChallenges[1]!.claimCount).toBe(1);
+
+    const released = await call('POST', '/api/challenge-claims/release-by-link', { body: { token }, ip: newIp() });
+    expect(released).toMatchObject({ status: 200, body: { success: true } });
+    expect((await view(page.urlSlug)).fundraisingChallenges[1]!.claimCount).toBe(0);
+    for (const body of [{ token }, { token: 'made-up' }, {}]) {
+      const refused = await call('POST', '/api/challenge-claims/release-by-link', { body, ip: newIp() });
+      expect([body, refused.body]).toEqual([body, expect.objectContaining({ message: RELEASE_LINK_INVALID })]);
+      expect(refused.status).toBe('token' in body ? 404 : 400);
+    }
   });
 });

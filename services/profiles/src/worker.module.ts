@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { ClaimDigestWorkerModule } from './challenges/claim-digest-worker.module.js';
 import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js';
 import { PageInsightsFlush } from './page-insights/page-insights-flush.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
 
 /**
  * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
- * copies owner insights from Redis to `page_daily_stats`.
+ * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests.
  */
 @Module({
   imports: [
@@ -16,6 +17,7 @@ import { PageInsightsModule } from './page-insights/page-insights.module.js';
     // The per-participant turn's connection; BullMQ opens its own from the same URL.
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     TotalsWorkerModule,
+    ClaimDigestWorkerModule,
     PageInsightsModule,
   ],
   providers: [PageInsightsFlush],

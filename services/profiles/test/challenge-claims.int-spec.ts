@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
-import { jetstream } from '@nats-io/jetstream';
 import type { Subscription } from '@nats-io/transport-node';
 import {
   CHALLENGE_ALREADY_CLAIMED,
   PROFILE_CACHE_INVALIDATION,
   PROFILES,
-  PROFILES_EVENTS,
   type ClaimChallengeResult,
   type OwnerClaim,
   type Profile,
   type ProfileCacheInvalidation,
   type PublicProfileView,
 } from '@runpledge/contracts';
-import { bootstrapService, eventSubject } from '@runpledge/server-kit';
+import { bootstrapService } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
 import { addAccount, grantLifetimeAccess, profilesRpc } from './profiles-rpc.js';
@@ -33,7 +29,6 @@ describe('challenge claims over NATS', () => {
   let db: pg.Pool;
   let invalidations: ProfileCacheInvalidation[] = [];
   let invalidationSub: Subscription;
-  const outboxDir = process.env.OUTBOX_DIR!;
 
   const { call, ok } = profilesRpc(() => nats);
   const claim = (challengeId: string, name = 'Alex', message?: string) =>
@@ -66,14 +61,6 @@ describe('challenge claims over NATS', () => {
     const [exclusive, multiple] = profile.fundraisingChallenges;
     return { userId, email, profile, exclusive: exclusive!, multiple: multiple! };
   }
-
-  /** The mails written for one claim (the outbox folder of this test run). */
-  const mailsFor = (claimId: string) =>
-    existsSync(outboxDir)
-      ? readdirSync(outboxDir)
-          .map((file) => readFileSync(join(outboxDir, file), 'utf8'))
-          .filter((mail) => mail.includes(`claim-${claimId}@runpledge`))
-      : [];
 
   beforeAll(async () => {
     service = await bootstrapService('profiles', AppModule);
@@ -248,36 +235,5 @@ describe('challenge claims over NATS', () => {
     await ok(PROFILES.profile.delete, { userId, profileId: profile.id });
     expect(await count()).toBe(0);
   });
-
-  it('e-mails the owner once per claim, also when the event is delivered again', async () => {
-    const { email, exclusive, multiple } = await publishedPage();
-    const claimed = (await claim(exclusive.id, '<b>Alex</b>', 'See you at mile 20')).response!;
-
-    const [mail] = await eventually(async () => {
-      const mails = mailsFor(claimed.claim.id);
-      expect(mails).toHaveLength(1);
-      return mails;
-    });
-    expect(mail).toContain(`To: ${email}`);
-    expect(mail).toContain('&lt;b&gt;Alex&lt;/b&gt;');
-    expect(mail).not.toContain('<b>Alex</b></strong>');
-
-    // JetStream delivers the same event again (as after a lost ack): no second mail.
-    const { rows } = await db.query(
-      `SELECT id, type, occurred_at, payload FROM profiles.outbox WHERE type = $1 AND payload->>'claimId' = $2`,
-      [PROFILES_EVENTS.challengeClaimed.type, claimed.claim.id],
-    );
-    expect(rows).toHaveLength(1);
-    const envelope = {
-      id: rows[0].id,
-      type: rows[0].type,
-      occurredAt: new Date(rows[0].occurred_at).toISOString(),
-      payload: rows[0].payload,
-    };
-    await jetstream(nats.nc).publish(eventSubject(envelope.type), JSON.stringify(envelope));
-    // A later claim's mail is sent after the repeat is handled: the consumer takes them in order.
-    const later = (await claim(multiple.id, 'Bea')).response!;
-    await eventually(async () => expect(mailsFor(later.claim.id)).toHaveLength(1));
-    expect(mailsFor(claimed.claim.id)).toHaveLength(1);
-  });
+  // The owner's mails (one digest per owner, escaped, never twice): claim-digest.int-spec.ts.
 });

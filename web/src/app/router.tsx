@@ -63,6 +63,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
         { path: 'reset-password', lazy: page(() => import('./routes/reset-password')) },
         { path: 'cancel-email-change', lazy: page(() => import('./routes/cancel-email-change')) },
+        { path: 'release-claim', lazy: page(() => import('./routes/release-claim')) },
         { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
         {

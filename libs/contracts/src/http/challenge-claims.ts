@@ -9,6 +9,13 @@ export const CLAIM_LIMITS = { name: FIELD_LIMITS.senderName, message: 500 } as c
 export const CLAIM_NAME_REQUIRED = 'Please enter your name';
 export const CHALLENGE_ALREADY_CLAIMED = 'This challenge has already been claimed';
 export const CLAIM_NOT_FOUND = 'Claim not found';
+export const RELEASE_LINK_INVALID = 'This release link is no longer valid';
+
+/** POST /api/challenge-claims/release-by-link: the token of a release link in the owner's claim mail. */
+export const releaseClaimByLinkRequestSchema = z.object({
+  token: z.string({ error: RELEASE_LINK_INVALID }).min(1, RELEASE_LINK_INVALID).max(200, RELEASE_LINK_INVALID),
+});
+export type ReleaseClaimByLinkRequest = z.infer<typeof releaseClaimByLinkRequestSchema>;
 
 export const claimChallengeRequestSchema = z.object({
   // The one rule for text (common/text.ts) refuses control characters and lone surrogates.

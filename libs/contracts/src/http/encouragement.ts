@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../product/limits.js';
-import { textField } from '../product/text.js';
+import { oneLine, textField } from '../product/text.js';
 
-/** A supporter's name, as encouragement and challenge claims take it: 1-100 characters. */
+/**
+ * A supporter's name, as encouragement and challenge claims take it: 1-100 characters on one line
+ * (line breaks and runs of white space become one space), as it is shown in pages and mails.
+ */
 export const supporterNameSchema = (requiredMessage: string) =>
   textField('Your name', { error: requiredMessage })
+    .overwrite(oneLine)
     .trim()
     .min(1, requiredMessage)
     .max(FIELD_LIMITS.senderName, `Your name can be at most ${FIELD_LIMITS.senderName} characters`);

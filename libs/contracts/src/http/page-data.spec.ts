@@ -9,7 +9,15 @@ describe('runnerPageSlugOf', () => {
   });
 
   it('gives nothing for the other screens, deeper paths and files', () => {
-    for (const path of ['/', '/login', '/Payment', '/jane-runs/fitness', '/robots.txt', '/auth/confirm']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/Payment',
+      '/jane-runs/fitness',
+      '/robots.txt',
+      '/auth/confirm',
+      '/release-claim',
+    ]) {
       expect(runnerPageSlugOf(path)).toBeUndefined();
     }
   });

@@ -31,7 +31,7 @@ describe('spec limits', () => {
   });
 
   it('reserves the product routes so no page can shadow them', () => {
-    for (const route of ['login', 'signup', 'dashboard', 'payment', 'api', 'createaccount']) {
+    for (const route of ['login', 'signup', 'dashboard', 'payment', 'api', 'createaccount', 'release-claim']) {
       expect(RESERVED_SLUGS).toContain(route);
     }
   });

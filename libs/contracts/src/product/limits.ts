@@ -19,6 +19,19 @@ export const FIELD_LIMITS = {
   passwordMaxLength: 256,
 } as const;
 
+/**
+ * A page keeps its most recent encouragements, this many; each new one beyond it removes the oldest
+ * (anyone may post them, so the store, the owner's export and the owner's list stay bounded).
+ */
+export const ENCOURAGEMENTS_KEPT_PER_PAGE = 500;
+
+/**
+ * A page's former addresses (after a slug change) keep leading to it: the five most recent, each for
+ * a year. A deleted page's addresses (current and former) are held from other runners for 90 days,
+ * so the QR codes and links on its posters never lead to someone else's page.
+ */
+export const FORMER_ADDRESSES = { keptPerPage: 5, keptForDays: 365, heldAfterDeletionDays: 90 } as const;
+
 /** Business constants of spec section 9. */
 export const BUSINESS = {
   trialDays: 30,
@@ -58,6 +71,7 @@ export const RESERVED_SLUGS = [
   'forgot-password',
   'reset-password',
   'cancel-email-change',
+  'release-claim',
   'robots.txt',
   'settings',
 ] as const;

@@ -13,6 +13,11 @@ export function isAllowedText(value: string): boolean {
   return !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value);
 }
 
+/** The text on one line: each run of white space (line breaks included) becomes one space. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ');
+}
+
 /** The answer for text the rule refuses; it names the field. */
 export function disallowedTextMessage(label: string): string {
   return `${label} contains a character that is not allowed`;

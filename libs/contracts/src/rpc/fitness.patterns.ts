@@ -2,7 +2,7 @@ import { accountExportPattern, healthPattern } from './rpc-pattern.js';
 
 export const FITNESS = {
   health: { ping: healthPattern('fitness') },
-  account: { export: accountExportPattern('fitness') },
+  account: { export: accountExportPattern('fitness'), exportActivities: 'fitness.account.export-activities' },
   fitnessProfile: {
     get: 'fitness.fitness-profile.get',
   },

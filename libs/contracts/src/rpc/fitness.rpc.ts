@@ -11,6 +11,7 @@ import {
 } from '../http/strava.js';
 import { successSchema } from '../http/success.js';
 import { webhookReceivedSchema } from '../http/webhooks.js';
+import { exportActivitiesQuerySchema, exportedActivitySchema, exportPageSchema } from './account-export.js';
 import { FITNESS } from './fitness.patterns.js';
 import {
   createActivityRequestSchema,
@@ -35,6 +36,10 @@ export const stravaRedirectSchema = z.object({ redirectTo: z.string().min(1) });
  * the account export are in SHARED_RPC).
  */
 export const FITNESS_RPC = {
+  [FITNESS.account.exportActivities]: rpcContract(
+    exportActivitiesQuerySchema,
+    exportPageSchema(exportedActivitySchema),
+  ),
   [FITNESS.fitnessProfile.get]: rpcContract(fitnessProfileRequestSchema, fitnessProfileSchema),
   [FITNESS.strava.authorizeUrl]: rpcContract(stravaAuthorizeRequestSchema, stravaAuthorizeUrlSchema),
   [FITNESS.strava.completeAuthorization]: rpcContract(stravaCompleteAuthorizationSchema, stravaRedirectSchema),

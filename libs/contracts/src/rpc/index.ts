@@ -1,4 +1,5 @@
 // RPC: request-reply patterns, the payloads the gateway sends beside the HTTP bodies, and the typed tables (pattern → request → response).
+export * from './account-export.js';
 export * from './billing.patterns.js';
 export * from './billing.requests.js';
 export * from './billing.rpc.js';

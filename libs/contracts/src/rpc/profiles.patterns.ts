@@ -2,7 +2,10 @@ import { accountExportPattern, healthPattern } from './rpc-pattern.js';
 
 export const PROFILES = {
   health: { ping: healthPattern('profiles') },
-  account: { export: accountExportPattern('profiles') },
+  account: {
+    export: accountExportPattern('profiles'),
+    exportEncouragements: 'profiles.account.export-encouragements',
+  },
   accounts: {
     get: 'profiles.accounts.get',
   },
@@ -31,6 +34,7 @@ export const PROFILES = {
   claim: {
     create: 'profiles.claim.create',
     release: 'profiles.claim.release',
+    releaseByToken: 'profiles.claim.release-by-token',
     listOwn: 'profiles.claim.list-own',
   },
   insights: {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { claimChallengeResultSchema, ownerClaimSchema } from '../http/challenge-claims.js';
+import {
+  claimChallengeResultSchema,
+  ownerClaimSchema,
+  releaseClaimByLinkRequestSchema,
+} from '../http/challenge-claims.js';
 import { challengeSchema } from '../http/challenges.js';
 import { donationsPageSchema } from '../http/donations.js';
 import { encouragementRequestSchema, encouragementSchema } from '../http/encouragement.js';
@@ -11,6 +15,7 @@ import {
   publicProfileViewSchema,
   slugAvailabilitySchema,
 } from '../http/profiles.js';
+import { exportEncouragementsQuerySchema, exportedEncouragementSchema, exportPageSchema } from './account-export.js';
 import { PROFILES } from './profiles.patterns.js';
 import {
   accountSchema,
@@ -47,6 +52,10 @@ export const releasedClaimSchema = z.object({ runnerProfileId: z.uuid() });
  * (The health ping and the account export are patterns every service answers; not here yet.)
  */
 export const PROFILES_RPC = {
+  [PROFILES.account.exportEncouragements]: rpcContract(
+    exportEncouragementsQuerySchema,
+    exportPageSchema(exportedEncouragementSchema),
+  ),
   [PROFILES.accounts.get]: rpcContract(getAccountRequestSchema, accountSchema),
   [PROFILES.profile.create]: rpcContract(createProfileCommandSchema, profileSchema),
   [PROFILES.profile.getBySlug]: rpcContract(getProfileBySlugQuerySchema, publicProfileViewSchema),
@@ -65,6 +74,7 @@ export const PROFILES_RPC = {
   [PROFILES.challenge.delete]: rpcContract(ownedChallengeCommandSchema, challengeSchema),
   [PROFILES.claim.create]: rpcContract(claimChallengeCommandSchema, claimChallengeResultSchema),
   [PROFILES.claim.release]: rpcContract(releaseClaimCommandSchema, releasedClaimSchema),
+  [PROFILES.claim.releaseByToken]: rpcContract(releaseClaimByLinkRequestSchema, releasedClaimSchema),
   [PROFILES.claim.listOwn]: rpcContract(listOwnClaimsQuerySchema, z.array(ownerClaimSchema)),
   [PROFILES.insights.recordEvent]: rpcContract(recordPageEventCommandSchema, z.object({ recorded: z.literal(true) })),
   [PROFILES.insights.get]: rpcContract(pageInsightsQuerySchema, pageInsightsSchema),

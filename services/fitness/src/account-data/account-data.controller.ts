@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { FITNESS, accountOwnerSchema } from '@runpledge/contracts';
+import { FITNESS, accountOwnerSchema, exportActivitiesQuerySchema, type RpcResponseOf } from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
 import { AccountDataService } from './account-data.service.js';
 
@@ -11,5 +11,10 @@ export class AccountDataController {
   @RpcHandler(FITNESS.account.export)
   export(@Payload() payload: unknown): Promise<Record<string, unknown>> {
     return this.accountData.export(accountOwnerSchema.parse(payload).userId);
+  }
+
+  @RpcHandler(FITNESS.account.exportActivities)
+  exportActivities(@Payload() payload: unknown): Promise<RpcResponseOf<typeof FITNESS.account.exportActivities>> {
+    return this.accountData.exportActivities(exportActivitiesQuerySchema.parse(payload));
   }
 }

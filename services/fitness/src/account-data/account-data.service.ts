@@ -1,5 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { IDENTITY_EVENTS } from '@runpledge/contracts';
+import {
+  IDENTITY_EVENTS,
+  type ExportActivitiesQuery,
+  type ExportCursor,
+  type ExportedActivity,
+} from '@runpledge/contracts';
 import { DomainEvents, forgetPublishedEventsOf, LOGGER, recordDeletedAccount } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -7,6 +12,9 @@ import { ReconnectRequiredError, StravaTokensService } from '../strava-connectio
 import { StravaClient } from '../strava/strava.client.js';
 import { StravaApiError } from '../strava/strava.errors.js';
 import { AccountDataRepository } from './account-data.repository.js';
+
+/** Activities per page of the export: a few hundred bytes each, so a page stays far below NATS's 1 MB. */
+export const EXPORT_ACTIVITIES_PAGE_SIZE = 500;
 
 @Injectable()
 export class AccountDataService implements OnModuleInit {
@@ -35,8 +43,9 @@ export class AccountDataService implements OnModuleInit {
     await this.data.deleteAllOfUser(manager, userId);
   }
 
+  /** Everything but the activities, which come in pages (exportActivities). */
   async export(userId: string): Promise<Record<string, unknown>> {
-    const { connection, pages, activities } = await this.data.findAllOfUser(userId);
+    const { connection, pages } = await this.data.findAllOfUser(userId);
     return {
       stravaConnection: connection && {
         athleteId: connection.athleteId,
@@ -48,7 +57,18 @@ export class AccountDataService implements OnModuleInit {
         connectedAt: connection.createdAt.toISOString(),
       },
       pages: pages.map((p) => ({ profileId: p.profileId, urlSlug: p.urlSlug })),
-      activities: activities.map((a) => ({
+    };
+  }
+
+  /** One page of the user's activities, newest first; only the user's own are ever read. */
+  async exportActivities({
+    userId,
+    after,
+  }: ExportActivitiesQuery): Promise<{ items: ExportedActivity[]; next: ExportCursor | null }> {
+    const rows = await this.data.findActivitiesPage(userId, after, EXPORT_ACTIVITIES_PAGE_SIZE + 1);
+    const page = rows.slice(0, EXPORT_ACTIVITIES_PAGE_SIZE);
+    return {
+      items: page.map((a) => ({
         id: a.id,
         source: a.source,
         externalId: a.externalId,
@@ -59,6 +79,7 @@ export class AccountDataService implements OnModuleInit {
         elevationGainMeters: a.elevationGainMeters,
         startDate: a.startDate.toISOString(),
       })),
+      next: rows.length > EXPORT_ACTIVITIES_PAGE_SIZE ? { at: page.at(-1)!.cursorAt, id: page.at(-1)!.id } : null,
     };
   }
 

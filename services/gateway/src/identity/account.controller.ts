@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Req, Res, StreamableFile } from '@nestjs/common';
 import {
   BILLING,
   FITNESS,
@@ -8,6 +8,8 @@ import {
   type SessionUser,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { accountExportJson } from './account-export.stream.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { RateLimitService } from './rate-limit.service.js';
 import { clearAuthCookies } from './auth-cookies.js';
@@ -22,13 +24,18 @@ export class AccountController {
     private readonly rateLimits: RateLimitService,
   ) {}
 
-  /** A JSON download gathered from every service; one service away makes it a 503, never a partial file. */
+  /**
+   * A JSON download gathered from every service, of any size: each service's own answer first (one
+   * away makes it a 503 before a byte is sent), then encouragement and activities streamed page by
+   * page as the client reads. A page that fails mid-way aborts the response, so the client never
+   * holds a partial file that parses.
+   */
   @Get('export')
   async export(
     @CurrentUser() caller: SessionUser,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<StreamableFile> {
     await this.rateLimits.consumeAccount(caller.id, request.ip, reply);
     const owner = { userId: caller.id };
     const [identity, profiles, billing, fitness] = await Promise.all([
@@ -38,10 +45,21 @@ export class AccountController {
       this.rpc.call(FITNESS.account.export, owner),
     ]);
     const exportedAt = new Date().toISOString();
-    void reply
-      .header('content-disposition', `attachment; filename="runpledge-data-${exportedAt.slice(0, 10)}.json"`)
-      .header('cache-control', 'no-store');
-    return { exportedAt, identity, profiles, billing, fitness };
+    void reply.header('cache-control', 'no-store');
+    const json = accountExportJson({
+      exportedAt,
+      identity,
+      profiles,
+      billing,
+      fitness,
+      encouragementsOf: (profileId) => (after) =>
+        this.rpc.call(PROFILES.account.exportEncouragements, { ...owner, profileId, after }),
+      activities: (after) => this.rpc.call(FITNESS.account.exportActivities, { ...owner, after }),
+    });
+    return new StreamableFile(Readable.from(json), {
+      type: 'application/json; charset=utf-8',
+      disposition: `attachment; filename="runpledge-data-${exportedAt.slice(0, 10)}.json"`,
+    });
   }
 
   /** Confirmed by the password; the other services remove their part on `identity.user.deleted`. */

@@ -164,6 +164,11 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('DELETE', '/fundraising-challenges/:id/claims/:claimId', 'challenges', 'Release a claim on my challenge', {
     response: contracts.rpcSuccessSchema,
   }),
+  op('POST', '/challenge-claims/release-by-link', 'challenges', 'Release a claim from the link in my claim mail', {
+    public: true,
+    body: contracts.releaseClaimByLinkRequestSchema,
+    response: contracts.rpcSuccessSchema,
+  }),
   op('GET', '/challenge-claims', 'challenges', 'Claims on my challenges', {
     response: z.object({ claims: z.array(contracts.ownerClaimSchema) }),
   }),

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   CHALLENGE_NOT_FOUND,
   CLAIM_NOT_FOUND,
   PROFILES,
   claimChallengeRequestSchema,
+  releaseClaimByLinkRequestSchema,
   type ClaimChallengeResponse,
   type OwnerClaim,
   type SessionUser,
@@ -60,6 +61,26 @@ export class ChallengeClaimsController {
       challengeId,
       claimId,
     });
+    this.cache.invalidate(runnerProfileId);
+    return { success: true };
+  }
+
+  /**
+   * The owner frees a claim from the link in their claim mail, signed in or not: the link's token
+   * stands for the owner for that one claim, good once. A POST the owner's click sends, never the
+   * link's GET: mail scanners open links.
+   */
+  @Public()
+  @Post('challenge-claims/release-by-link')
+  @HttpCode(200)
+  async releaseByLink(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
+    const { token } = parseOrThrow(releaseClaimByLinkRequestSchema, body);
+    const { runnerProfileId } = await this.rpc.call(PROFILES.claim.releaseByToken, { token });
     this.cache.invalidate(runnerProfileId);
     return { success: true };
   }

@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { PROFILES, accountOwnerSchema } from '@runpledge/contracts';
+import {
+  PROFILES,
+  accountOwnerSchema,
+  exportEncouragementsQuerySchema,
+  type RpcResponseOf,
+} from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
 import { AccountDataService } from './account-data.service.js';
 
@@ -11,5 +16,12 @@ export class AccountDataController {
   @RpcHandler(PROFILES.account.export)
   export(@Payload() payload: unknown): Promise<Record<string, unknown>> {
     return this.accountData.export(accountOwnerSchema.parse(payload).userId);
+  }
+
+  @RpcHandler(PROFILES.account.exportEncouragements)
+  exportEncouragements(
+    @Payload() payload: unknown,
+  ): Promise<RpcResponseOf<typeof PROFILES.account.exportEncouragements>> {
+    return this.accountData.exportEncouragements(exportEncouragementsQuerySchema.parse(payload));
   }
 }

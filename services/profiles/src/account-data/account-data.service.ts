@@ -1,12 +1,25 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { IDENTITY_EVENTS, PROFILES_EVENTS } from '@runpledge/contracts';
+import {
+  IDENTITY_EVENTS,
+  PROFILES_EVENTS,
+  type ExportCursor,
+  type ExportedEncouragement,
+  type ExportEncouragementsQuery,
+  type ProfileCacheInvalidation,
+} from '@runpledge/contracts';
 import { DomainEvents, forgetPublishedEventsOf, recordDeletedAccount } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { PageInsightsService } from '../page-insights/page-insights.service.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
-import { cacheKeyOf, toProfile } from '../runner-profiles/to-profile.util.js';
+import { toProfile } from '../runner-profiles/to-profile.util.js';
 import { AccountDataRepository } from './account-data.repository.js';
+
+/**
+ * Encouragements per page of the export: at most 100 + 1,000 characters each (up to ~6.6 kB as
+ * escaped JSON), so a page stays far below NATS's 1 MB.
+ */
+export const EXPORT_ENCOURAGEMENTS_PAGE_SIZE = 50;
 
 @Injectable()
 export class AccountDataService implements OnModuleInit {
@@ -23,15 +36,22 @@ export class AccountDataService implements OnModuleInit {
   }
 
   /**
-   * The account is gone: its pages answer 404 from now on, every gateway drops their cached views,
-   * and fitness and billing hear of each page as for a page the runner deleted; a tombstone refuses
-   * any later write for the user. Running it twice changes nothing.
+   * The account is gone: its pages answer 404 from now on, their addresses are held from other
+   * runners, every gateway drops their cached views, and fitness and billing hear of each page as for
+   * a page the runner deleted; a tombstone refuses any later write for the user. Running it twice
+   * changes nothing.
    */
   async forget(manager: EntityManager, userId: string): Promise<void> {
     // First: a page write for the user waits for this transaction, then finds the tombstone.
     await recordDeletedAccount(manager, userId);
-    const pages = await this.profiles.listSlugsByUserId(manager, userId);
+    const pages = await this.profiles.lockByUserId(manager, userId);
     await forgetPublishedEventsOf(manager, userId);
+    const cacheKeys: ProfileCacheInvalidation[] = [];
+    for (const page of pages) {
+      // As for a page the runner deletes: its addresses are held from other runners for a while.
+      const addresses = await this.profiles.deleteHoldingAddresses(manager, page);
+      cacheKeys.push(...addresses.map((slug) => ({ slug, profileId: page.id })));
+    }
     await this.data.deleteAllOfUser(manager, userId);
     for (const page of pages) {
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
@@ -40,11 +60,12 @@ export class AccountDataService implements OnModuleInit {
         urlSlug: page.urlSlug,
       });
     }
-    if (pages.length > 0) this.cache.afterCommit(manager, pages.map(cacheKeyOf));
+    if (cacheKeys.length > 0) this.cache.afterCommit(manager, cacheKeys);
   }
 
+  /** Everything but each page's encouragements, which come in pages (exportEncouragements). */
   async export(userId: string): Promise<Record<string, unknown>> {
-    const { account, access, pages, challenges, encouragements } = await this.data.findAllOfUser(userId);
+    const { account, access, pages, challenges } = await this.data.findAllOfUser(userId);
     const stats = await Promise.all(pages.map((page) => this.insights.exportOf(page.id)));
     return {
       account: account && {
@@ -61,12 +82,23 @@ export class AccountDataService implements OnModuleInit {
           page,
           challenges.filter((c) => c.runnerProfileId === page.id),
         ),
-        encouragements: encouragements
-          .filter((e) => e.runnerProfileId === page.id)
-          .map((e) => ({ senderName: e.senderName, message: e.message, createdAt: e.createdAt.toISOString() })),
         // Owner insights: visitors' events counted per UTC day (counts only; no visitor is identifiable).
         dailyStats: stats[i],
       })),
+    };
+  }
+
+  /** One page of a page's encouragements, oldest first; only the owner's own pages are read. */
+  async exportEncouragements({
+    userId,
+    profileId,
+    after,
+  }: ExportEncouragementsQuery): Promise<{ items: ExportedEncouragement[]; next: ExportCursor | null }> {
+    const rows = await this.data.findEncouragementsPage(userId, profileId, after, EXPORT_ENCOURAGEMENTS_PAGE_SIZE + 1);
+    const page = rows.slice(0, EXPORT_ENCOURAGEMENTS_PAGE_SIZE);
+    return {
+      items: page.map((e) => ({ senderName: e.senderName, message: e.message, createdAt: e.createdAt.toISOString() })),
+      next: rows.length > EXPORT_ENCOURAGEMENTS_PAGE_SIZE ? { at: page.at(-1)!.cursorAt, id: page.at(-1)!.id } : null,
     };
   }
 }

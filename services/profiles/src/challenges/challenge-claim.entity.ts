@@ -23,4 +23,12 @@ export class ChallengeClaimEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When the owner's digest mail told of it; null until then. */
+  @Column('timestamptz', { name: 'mailed_at', nullable: true })
+  mailedAt: Date | null;
+
+  /** SHA-256 of the token of this claim's release link in the owner's mail. */
+  @Column('bytea', { name: 'release_token_hash', nullable: true, select: false })
+  releaseTokenHash: Buffer | null;
 }

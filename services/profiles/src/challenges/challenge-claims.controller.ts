@@ -4,6 +4,7 @@ import {
   PROFILES,
   claimChallengeCommandSchema,
   listOwnClaimsQuerySchema,
+  releaseClaimByLinkRequestSchema,
   releaseClaimCommandSchema,
   type ClaimChallengeResult,
   type OwnerClaim,
@@ -25,6 +26,11 @@ export class ChallengeClaimsController {
   release(@Payload() payload: unknown): Promise<{ runnerProfileId: string }> {
     const { userId, challengeId, claimId } = releaseClaimCommandSchema.parse(payload);
     return this.claims.release(userId, challengeId, claimId);
+  }
+
+  @RpcHandler(PROFILES.claim.releaseByToken)
+  releaseByToken(@Payload() payload: unknown): Promise<{ runnerProfileId: string }> {
+    return this.claims.releaseByToken(releaseClaimByLinkRequestSchema.parse(payload).token);
   }
 
   @RpcHandler(PROFILES.claim.listOwn)

@@ -22,6 +22,15 @@ export interface OwnerClaimRow {
   created_at: Date;
 }
 
+export interface UnmailedClaimRow {
+  claimId: string;
+  name: string;
+  message: string | null;
+  createdAt: Date;
+  amount: number;
+  description: string;
+}
+
 @Injectable()
 export class ChallengeClaimsRepository {
   constructor(@InjectRepository(ChallengeClaimEntity) private readonly claims: Repository<ChallengeClaimEntity>) {}
@@ -88,6 +97,42 @@ export class ChallengeClaimsRepository {
         LIMIT $2`,
       [userId, limit],
     );
+  }
+
+  /**
+   * Marks the owner's claims not yet mailed as mailed and answers them, oldest first, with their
+   * challenge and page; claims another digest holds are skipped, not waited for.
+   */
+  async takeUnmailedOfOwner(manager: EntityManager, userId: string): Promise<UnmailedClaimRow[]> {
+    const claims = this.tableOf(manager, ChallengeClaimEntity);
+    const challenges = this.tableOf(manager, FundraisingChallengeEntity);
+    const pages = this.tableOf(manager, RunnerProfileEntity);
+    const [rows] = (await manager.query(
+      `UPDATE ${claims} cc SET mailed_at = now()
+         FROM ${challenges} c, ${pages} p
+        WHERE cc.id IN (SELECT u.id FROM ${claims} u JOIN ${pages} up ON up.id = u.runner_profile_id
+                         WHERE up.user_id = $1 AND u.mailed_at IS NULL
+                         FOR UPDATE OF u SKIP LOCKED)
+          AND c.id = cc.challenge_id AND p.id = cc.runner_profile_id
+       RETURNING cc.id AS "claimId", cc.name, cc.message, cc.created_at AS "createdAt",
+                 c.amount::float AS amount, c.description`,
+      [userId],
+    )) as [UnmailedClaimRow[], number];
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async setReleaseTokenHash(manager: EntityManager, claimId: string, hash: Buffer): Promise<void> {
+    await manager.update(ChallengeClaimEntity, { id: claimId }, { releaseTokenHash: hash });
+  }
+
+  /** Deletes the claim whose release link has this token hash; its page, or null when there is none. */
+  async deleteByReleaseTokenHash(manager: EntityManager, hash: Buffer): Promise<string | null> {
+    const [rows] = (await manager.query(
+      `DELETE FROM ${this.tableOf(manager, ChallengeClaimEntity)} WHERE release_token_hash = $1
+       RETURNING runner_profile_id AS "runnerProfileId"`,
+      [hash],
+    )) as [{ runnerProfileId: string }[], number];
+    return rows[0]?.runnerProfileId ?? null;
   }
 
   async ownerEmail(manager: EntityManager, userId: string): Promise<string | null> {

@@ -1,23 +1,23 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   CHALLENGE_ALREADY_CLAIMED,
   CHALLENGE_NOT_FOUND,
   CLAIM_NOT_FOUND,
+  RELEASE_LINK_INVALID,
   PROFILES_EVENTS,
   buildDonationUrl,
   type ClaimChallengeRequest,
   type ClaimChallengeResult,
   type OwnerClaim,
 } from '@runpledge/contracts';
-import { DomainEvents, LOGGER, Mailer, ServiceException } from '@runpledge/server-kit';
-import type { Logger } from 'pino';
+import { DomainEvents, ServiceException } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
-import { env } from '../config/env.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
 import { ChallengeClaimsRepository, type OwnerClaimRow } from './challenge-claims.repository.js';
-import { claimMail } from './claim-mail.js';
+import { ClaimDigestQueue } from './claim-digest.queue.js';
+import { releaseTokenHash } from './release-token.util.js';
 
 /** The dashboard shows the newest ones; older ones stay stored. */
 const OWNER_CLAIMS_SHOWN = 200;
@@ -38,27 +38,21 @@ function toOwnerClaim(row: OwnerClaimRow): OwnerClaim {
   };
 }
 
-/** Supporters choose challenges; the owner hears of each by e-mail and may release one never paid. */
+/** Supporters choose challenges; the owner hears of them in a digest mail and may release one never paid. */
 @Injectable()
 export class ChallengeClaimsService implements OnModuleInit {
   constructor(
     private readonly claims: ChallengeClaimsRepository,
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
-    private readonly mailer: Mailer,
-    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly digests: ClaimDigestQueue,
   ) {}
 
   onModuleInit(): void {
-    // Sent from the event, inside the consumer's transaction that marks it processed: a failed
-    // send is retried, a redelivered event is only acked.
+    // The owner's digest is asked for inside the consumer's transaction that marks the event
+    // processed (a redelivered event is only acked); claims made before it runs join it.
     this.events.on(PROFILES_EVENTS.challengeClaimed, async (claim, { manager }) => {
-      const to = await this.claims.ownerEmail(manager, claim.userId);
-      if (!to) {
-        this.logger.warn({ claimId: claim.claimId }, 'no e-mail address known for the owner of a claimed challenge');
-        return;
-      }
-      await this.mailer.send(claimMail(to, claim, new URL('/dashboard', env.PUBLIC_URL).toString()));
+      await this.digests.record(manager, claim.userId);
     });
   }
 
@@ -98,6 +92,20 @@ export class ChallengeClaimsService implements OnModuleInit {
         throw ServiceException.notFound(CLAIM_NOT_FOUND);
       this.cache.afterCommit(manager, [cacheKeyOf(profile)]);
       return { runnerProfileId: profile.id };
+    });
+  }
+
+  /**
+   * The owner frees a claim from the link in their claim mail: the link's token, sent to the owner
+   * only, stands for their sign-in for that one claim. Good once.
+   */
+  releaseByToken(token: string): Promise<{ runnerProfileId: string }> {
+    return this.events.transaction(async (manager) => {
+      const runnerProfileId = await this.claims.deleteByReleaseTokenHash(manager, releaseTokenHash(token));
+      if (!runnerProfileId) throw ServiceException.notFound(RELEASE_LINK_INVALID);
+      const profile = await this.claims.findProfileWithAccess(manager, runnerProfileId);
+      if (profile) this.cache.afterCommit(manager, [cacheKeyOf(profile)]);
+      return { runnerProfileId };
     });
   }
 

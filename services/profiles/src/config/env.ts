@@ -50,6 +50,12 @@ export const profilesEnvSchema = baseEnvSchema
             }
           }),
       ),
+    /** The owner's claim mail waits this long after a claim, gathering the claims made meanwhile into one digest. */
+    CLAIM_DIGEST_DELAY_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
     /** Every published page's totals are re-read this often, spread over the interval. */
     TOTALS_SYNC_EVERY_SECONDS: positiveInt(300),
     TOTALS_SYNC_CONCURRENCY: positiveInt(8),

@@ -17,6 +17,10 @@ import { CreateSlugRedirects1795564544182 } from './migrations/1795564544182-Cre
 import { CreatePageDailyStats1795564769724 } from './migrations/1795564769724-CreatePageDailyStats.js';
 import { AddDonorDriveDonateUrl1795570000000 } from './migrations/1795570000000-AddDonorDriveDonateUrl.js';
 import { CreateDeletedAccounts1796000000200 } from './migrations/1796000000200-CreateDeletedAccounts.js';
+import { TrimEncouragementsToNewest1795792732000 } from './migrations/1795792732000-TrimEncouragementsToNewest.js';
+import { BoundSlugRedirects1795792733000 } from './migrations/1795792733000-BoundSlugRedirects.js';
+import { AddClaimMailedAt1795792734000 } from './migrations/1795792734000-AddClaimMailedAt.js';
+import { AddClaimReleaseToken1795792735000 } from './migrations/1795792735000-AddClaimReleaseToken.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -41,5 +45,9 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreatePageDailyStats1795564769724,
     AddDonorDriveDonateUrl1795570000000,
     CreateDeletedAccounts1796000000200,
+    TrimEncouragementsToNewest1795792732000,
+    BoundSlugRedirects1795792733000,
+    AddClaimMailedAt1795792734000,
+    AddClaimReleaseToken1795792735000,
   ],
 });

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { RUNNER_PROFILE_NOT_FOUND, type Encouragement, type EncouragementRequest } from '@runpledge/contracts';
+import {
+  ENCOURAGEMENTS_KEPT_PER_PAGE,
+  RUNNER_PROFILE_NOT_FOUND,
+  type Encouragement,
+  type EncouragementRequest,
+} from '@runpledge/contracts';
 import { ServiceException } from '@runpledge/server-kit';
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import type { EncouragementEntity } from './encouragement.entity.js';
 import { EncouragementsRepository } from './encouragements.repository.js';
 
-/** The owner reads the newest ones; older ones stay stored. */
+/** The owner reads the newest ones; the page keeps ENCOURAGEMENTS_KEPT_PER_PAGE. */
 const ENCOURAGEMENTS_SHOWN = 200;
 
 function toEncouragement(entity: EncouragementEntity): Encouragement {
@@ -26,9 +31,9 @@ export class EncouragementsService {
     private readonly profiles: RunnerProfilesRepository,
   ) {}
 
-  /** Anyone may send one to an existing page. */
+  /** Anyone may send one to an existing page; the page keeps only its most recent ones. */
   async send(request: EncouragementRequest): Promise<{ success: true }> {
-    const stored = await this.encouragements.insertIfProfileExists(request);
+    const stored = await this.encouragements.insertKeepingNewest(request, ENCOURAGEMENTS_KEPT_PER_PAGE);
     if (!stored) throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
     return { success: true };
   }

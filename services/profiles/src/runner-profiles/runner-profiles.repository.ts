@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type pg from 'pg';
-import { Not, type EntityManager, type Repository } from 'typeorm';
-import type { SubscriptionStatus } from '@runpledge/contracts';
+import { Not, Raw, type EntityManager, type Repository } from 'typeorm';
+import { FORMER_ADDRESSES, type SubscriptionStatus } from '@runpledge/contracts';
 import { ChallengeClaimEntity } from '../challenges/challenge-claim.entity.js';
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
@@ -67,7 +67,8 @@ export class RunnerProfilesRepository {
          FROM ${table(RunnerProfileEntity)} p
          LEFT JOIN ${table(OwnerAccessEntity)} a ON a.user_id = p.user_id
         WHERE p.url_slug = $1
-           OR p.id = (SELECT r.runner_profile_id FROM ${table(SlugRedirectEntity)} r WHERE r.old_slug = $1)
+           OR p.id = (SELECT r.runner_profile_id FROM ${table(SlugRedirectEntity)} r
+                     WHERE r.old_slug = $1 AND r.expires_at > now())
         LIMIT 1`,
       values: [slug],
     });
@@ -127,25 +128,82 @@ export class RunnerProfilesRepository {
     return manager.countBy(RunnerProfileEntity, { userId });
   }
 
-  /** Whether a page has `slug`, or had it and still redirects from it. */
+  /** Whether a page has `slug`, or had it and still redirects from it or holds it (until it expires). */
   async slugExists(slug: string, manager: EntityManager = this.profiles.manager): Promise<boolean> {
     return (
       (await manager.existsBy(RunnerProfileEntity, { urlSlug: slug })) ||
-      (await manager.existsBy(SlugRedirectEntity, { oldSlug: slug }))
+      (await manager.existsBy(SlugRedirectEntity, { oldSlug: slug, expiresAt: Raw((at) => `${at} > now()`) }))
     );
   }
 
   /**
-   * Moves a page (locked by the caller) from `from` to `to`, keeping `from` as a redirect. False when
-   * `to` is another page's address or former address. Moving back to one of its own former
-   * addresses takes that redirect back.
+   * Moves a page (locked by the caller) from `from` to `to`, keeping `from` as a redirect for
+   * FORMER_ADDRESSES.keptForDays; beyond the page's FORMER_ADDRESSES.keptPerPage most recent, the
+   * oldest go. False when `to` is another page's address, former address or held address. Moving
+   * back to one of its own former addresses takes that redirect back. Answers the addresses that
+   * stopped leading to the page.
    */
-  async moveSlug(manager: EntityManager, id: string, from: string, to: string): Promise<boolean> {
+  async moveSlug(manager: EntityManager, id: string, from: string, to: string): Promise<string[] | false> {
     await manager.delete(SlugRedirectEntity, { oldSlug: to, runnerProfileId: id });
     if (await this.slugExists(to, manager)) return false;
-    await manager.insert(SlugRedirectEntity, { oldSlug: from, runnerProfileId: id });
+    const redirects = manager.connection.getMetadata(SlugRedirectEntity).tablePath;
+    // An expired row may still hold the name: it is replaced.
+    await manager.query(
+      `INSERT INTO ${redirects} (old_slug, runner_profile_id, created_at, expires_at)
+       VALUES ($1, $2, clock_timestamp(), clock_timestamp() + make_interval(days => $3))
+       ON CONFLICT (old_slug) DO UPDATE
+         SET runner_profile_id = EXCLUDED.runner_profile_id, created_at = EXCLUDED.created_at,
+             expires_at = EXCLUDED.expires_at`,
+      [from, id, FORMER_ADDRESSES.keptForDays],
+    );
+    const [dropped] = (await manager.query(
+      `DELETE FROM ${redirects} WHERE old_slug IN (
+         SELECT old_slug FROM ${redirects} WHERE runner_profile_id = $1
+         ORDER BY created_at DESC, old_slug OFFSET $2)
+       RETURNING old_slug`,
+      [id, FORMER_ADDRESSES.keptPerPage],
+    )) as [{ old_slug: string }[], number];
     await manager.update(RunnerProfileEntity, { id }, { urlSlug: to });
-    return true;
+    return dropped.map((row) => row.old_slug);
+  }
+
+  /**
+   * Deletes a page the caller holds locked (its challenges, claims and encouragement cascade) and
+   * holds its address and former addresses from every page for FORMER_ADDRESSES.heldAfterDeletionDays:
+   * its posters and shared links point there. Answers those addresses (the page's views may be cached
+   * under each).
+   */
+  async deleteHoldingAddresses(
+    manager: EntityManager,
+    page: Pick<RunnerProfileEntity, 'id' | 'urlSlug'>,
+  ): Promise<string[]> {
+    const addresses = [page.urlSlug, ...(await this.listFormerSlugs(manager, page.id))];
+    await manager.delete(RunnerProfileEntity, { id: page.id });
+    await this.holdSlugs(manager, addresses, FORMER_ADDRESSES.heldAfterDeletionDays);
+    return addresses;
+  }
+
+  /** The page's former addresses that still lead to it. */
+  private async listFormerSlugs(manager: EntityManager, id: string): Promise<string[]> {
+    const rows = await manager.find(SlugRedirectEntity, {
+      select: { oldSlug: true },
+      where: { runnerProfileId: id, expiresAt: Raw((at) => `${at} > now()`) },
+    });
+    return rows.map((row) => row.oldSlug);
+  }
+
+  /** Keeps `slugs` from every page for `days` (a deleted page's addresses); no page behind them. */
+  private async holdSlugs(manager: EntityManager, slugs: string[], days: number): Promise<void> {
+    if (slugs.length === 0) return;
+    const redirects = manager.connection.getMetadata(SlugRedirectEntity).tablePath;
+    await manager.query(
+      `INSERT INTO ${redirects} (old_slug, runner_profile_id, created_at, expires_at)
+       SELECT slug, NULL, clock_timestamp(), clock_timestamp() + make_interval(days => $2)
+       FROM unnest($1::text[]) AS slug
+       ON CONFLICT (old_slug) DO UPDATE
+         SET runner_profile_id = NULL, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
+      [slugs, days],
+    );
   }
 
   /** The user's pages, newest first, each with the owner's access row (for `published`). */
@@ -185,6 +243,17 @@ export class RunnerProfilesRepository {
       .getOne();
   }
 
+  /** Id and slug of each of a user's pages, their rows locked like lockById's until the caller's transaction ends. */
+  lockByUserId(manager: EntityManager, userId: string): Promise<Pick<RunnerProfileEntity, 'id' | 'urlSlug'>[]> {
+    return manager
+      .createQueryBuilder(RunnerProfileEntity, 'p')
+      .select(['p.id', 'p.urlSlug'])
+      .setLock('pessimistic_write')
+      .where('p.user_id = :userId', { userId })
+      .orderBy('p.id')
+      .getMany();
+  }
+
   /** Inserts the page unless its slug is taken, also by a concurrent insert; null then. */
   async insertIfSlugFree(manager: EntityManager, values: RunnerProfileValues): Promise<RunnerProfileEntity | null> {
     const result = await manager
@@ -217,10 +286,5 @@ export class RunnerProfilesRepository {
    */
   async recordTotalsUnchanged(id: string, totalsEtag: string | null, totalsSyncedAt: Date): Promise<void> {
     await this.profiles.update({ id, totalsSource: Not('manual') }, { totalsEtag, totalsSyncedAt });
-  }
-
-  /** Its challenges and encouragement go with it (ON DELETE CASCADE). */
-  async delete(manager: EntityManager, id: string): Promise<void> {
-    await manager.delete(RunnerProfileEntity, { id });
   }
 }

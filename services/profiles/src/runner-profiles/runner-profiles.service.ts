@@ -149,7 +149,7 @@ export class RunnerProfilesService {
           .moveSlug(manager, profileId, current.urlSlug, newSlug)
           .catch((err: unknown) => (isUniqueViolation(err) ? false : Promise.reject(err)));
         if (!moved) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
-        this.cache.afterCommit(manager, [{ slug: newSlug, profileId }]);
+        this.cache.afterCommit(manager, [{ slug: newSlug, profileId }, ...moved.map((slug) => ({ slug, profileId }))]);
         await this.events.record(manager, PROFILES_EVENTS.slugChanged, { profileId, userId, urlSlug: newSlug });
       }
       const changes = changesOf(fieldChanges);
@@ -190,13 +190,16 @@ export class RunnerProfilesService {
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
     await this.events.transaction(async (manager) => {
       const profile = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
-      await this.profiles.delete(manager, profileId);
+      const addresses = await this.profiles.deleteHoldingAddresses(manager, profile);
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId,
         userId,
         urlSlug: profile.urlSlug,
       });
-      this.cache.afterCommit(manager, [cacheKeyOf(profile)]);
+      this.cache.afterCommit(
+        manager,
+        addresses.map((slug) => ({ slug, profileId })),
+      );
     });
     return { success: true };
   }
