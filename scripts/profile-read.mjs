@@ -3,7 +3,8 @@
 // seeds the bench's published page, sends PROFILE_REQUESTS requests (default 20,000) with autocannon
 // (PROFILE_CONNECTIONS, default 50) and prints, per process, the CPU ms per request spent while the
 // load ran and the functions and packages that took it.
-//   node scripts/profile-read.mjs [fitness|fitness-signed-in|ready|page|page-uncached]
+//   node scripts/profile-read.mjs [fitness|fitness-signed-in|fitness-owner|ready|page|page-uncached]
+// (fitness-owner: a runner reading the training summary of their own page, which is unpublished)
 // (page-uncached: random runner pages among PROFILE_PAGES (default 1,000) seeded with COPY, through a
 // gateway whose page cache keeps nothing (PROFILE_VIEW_CACHE_TTL_MS=0), as the bench's random
 // uncached page reads: random, since concurrent misses for one slug share one request)
@@ -18,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { seedPages } from './bench-pages.mjs';
 import { freePort, migrateAll, startStack } from './lib/stack.mjs';
-import { publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { browserCookieOf, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 import { summariseCpuProfile } from './lib/cpu-profile-summary.mjs';
 
@@ -123,14 +124,37 @@ try {
     if (tries > 600) throw new Error('fitness never learnt of the page');
     await sleep(100);
   }
+  // fitness-owner: a second runner's page, never published, read by that runner.
+  const own = which === 'fitness-owner' ? await seedRunnerPage(stack.url) : undefined;
+  if (own) {
+    await pool.query(
+      `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+       VALUES ($1, '2', 'v1.x', 'v1.x', now(), '2026-06-01')`,
+      [own.user.id],
+    );
+    for (let tries = 0; ; tries += 1) {
+      const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
+        own.profile.id,
+      ]);
+      if (rowCount) break;
+      if (tries > 600) throw new Error('fitness never learnt of the owner page');
+      await sleep(100);
+    }
+  }
   const url = {
     fitness: `${stack.url}/api/fitness-profile/${page.profile.id}`,
     'fitness-signed-in': `${stack.url}/api/fitness-profile/${page.profile.id}`,
+    'fitness-owner': `${stack.url}/api/fitness-profile/${own?.profile.id}`,
     ready: `${stack.url}/api/health/ready`,
     page: `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
     'page-uncached': `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
   }[which];
-  const headers = which === 'fitness-signed-in' ? { cookie: await accessCookieOf(stack.url) } : {};
+  const headers =
+    which === 'fitness-signed-in'
+      ? { cookie: await accessCookieOf(stack.url) }
+      : which === 'fitness-owner'
+        ? { cookie: await browserCookieOf(stack.url, own.cookie) }
+        : {};
   let randomPath;
   if (which === 'page-uncached') {
     const pages = Number(process.env.PROFILE_PAGES ?? 1000);
