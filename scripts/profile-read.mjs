@@ -9,12 +9,15 @@
 // gateway whose page cache keeps nothing (PROFILE_VIEW_CACHE_TTL_MS=0), as the bench's random
 // uncached page reads: random, since concurrent misses for one slug share one request)
 // PROFILE_DIR keeps the .cpuprofile files (default: a temporary folder).
+// PROFILE_OTEL_SAMPLER_ARG=<ratio>: the stack traces as bench.mjs's OpenTelemetry case does (OTLP to its
+// receiver, in a process of its own, parent-based trace-id ratio sampling at <ratio>).
 import './lib/node-runtime.mjs';
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { seedPages } from './bench-pages.mjs';
@@ -82,6 +85,23 @@ async function accessCookieOf(base) {
   return cookie;
 }
 
+/** bench.mjs's OTLP receiver in its own process: its URL, and how to stop it. */
+async function startOtlpReceiver() {
+  const child = spawn(process.execPath, [new URL('./bench.mjs', import.meta.url).pathname, 'otlp-receiver'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = line.match(/listening on (\S+)/);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`otlp receiver exited (code ${code})`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const samplerArg = process.env.PROFILE_OTEL_SAMPLER_ARG;
+const receiver = samplerArg ? await startOtlpReceiver() : undefined;
 const run = createTestRun('prof');
 await run.setUp();
 const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
@@ -98,6 +118,15 @@ try {
       LOG_LEVEL: 'warn',
       RPC_VALIDATE_RESPONSES: 'false',
       ...(which === 'page-uncached' ? { PROFILE_VIEW_CACHE_TTL_MS: '0' } : {}),
+      ...(receiver
+        ? {
+            OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: samplerArg,
+            OTEL_METRICS_EXPORTER: 'none',
+            OTEL_LOGS_EXPORTER: 'none',
+          }
+        : {}),
       ...(sampling
         ? {
             NODE_OPTIONS: `--import=${new URL('./lib/cpu-prof-preload.mjs', import.meta.url).pathname}`,
@@ -185,6 +214,11 @@ try {
   await stack?.stop();
   await pool.end();
   await run.tearDown();
+  if (receiver) {
+    const received = await fetch(`${receiver.url}/counts`).then((res) => res.json());
+    console.log(`OTLP receiver: ${JSON.stringify(received)}`);
+    receiver.stop();
+  }
 }
 const total = result.requests.total;
 console.log(
