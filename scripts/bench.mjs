@@ -10,7 +10,8 @@
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
 //   6. with BENCH_TELEMETRY unset or 1: case 2 on a second stack with OpenTelemetry on, beside the
-//      first (no SDK loaded), measured in turns (off, on, off, on) so both see the same machine:
+//      first (no SDK loaded), measured in turns (off, on, off, on...: BENCH_OTEL_TURNS, default 3) so
+//      both see the same machine:
 //      OTLP/HTTP export to a receiver this bench starts (its own process, decoding each export and
 //      counting the spans per service), with the sampling production uses (parent-based trace-id
 //      ratio, OTEL_TRACES_SAMPLER_ARG 0.1 as in k8s/base; BENCH_OTEL_SAMPLER_ARG changes it).
@@ -429,7 +430,7 @@ async function bench() {
         await load(tracedUrl, Number(process.env.BENCH_WARMUP ?? 2) * 2);
         const untraced = [];
         const traced = [];
-        for (let turn = 0; turn < 2; turn += 1) {
+        for (let turn = 0; turn < Number(process.env.BENCH_OTEL_TURNS ?? 3); turn += 1) {
           untraced.push(await measure(untracedUrl, shortCase));
           traced.push(await measure(tracedUrl, shortCase));
         }
@@ -448,7 +449,7 @@ async function bench() {
         const costRatio = tracedRequests / requestsOf(untraced);
         const invalidTurns = [...untraced, ...traced].some((result) => result.non2xx > 0 || result.errors > 0);
         console.log(
-          `instrumentation cost, traced / untraced throughput (both turns): ${costRatio.toFixed(2)} (aim ≥ 0.85); ` +
+          `instrumentation cost, traced / untraced throughput (all turns): ${costRatio.toFixed(2)} (aim ≥ 0.85); ` +
             `p99 ${untraced.map((r) => r.latency.p99).join(', ')} → ${traced.map((r) => r.latency.p99).join(', ')} ms\n` +
             `spans received by the OTLP receiver: ${spans} in ${received.exports} exports ` +
             `(${Object.entries(received.spans)
