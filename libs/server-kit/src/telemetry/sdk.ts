@@ -17,7 +17,7 @@ export function startTelemetry(serviceName: string): NodeSDK {
     serviceName,
     instrumentations: [
       new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
-      // A query's span is enough: a pool checkout per query (TypeORM) would double the spans of a read.
+      // A query's span says enough: no spans of their own for pool checkouts.
       new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
