@@ -5,11 +5,16 @@
 //   3. the same read done directly in one process (Fastify + pg), the baseline for its ratio
 //   3b. the read of 2 by a signed-in caller (access cookie: one ES256 verification, no call to
 //      identity), against 2 as the public read it is (#15: at most 10% slower)
+//   3c. a runner's read of that summary for their own unpublished page, holding the cookies a
+//      browser holds (session and access), against 2 (#26: within 2x, i.e. ≥ 0.50 of 2's throughput)
 //   4. GET /api/runner-profile/{slug} (gateway, its page cache invalidated by profiles' announcements)
 //   5. the same page read directly in one process (Fastify + pg: page, owner access, challenges)
-//   6. with BENCH_TELEMETRY unset or 1: case 2 again on a second stack with OpenTelemetry on (OTLP to a
-//      sink in the direct server's process), against case 2 without it (no SDK loaded): the cost of
-//      the instrumentation as a ratio of the same run.
+//   6. with BENCH_TELEMETRY unset or 1: case 2 on a second stack with OpenTelemetry on, beside the
+//      first (no SDK loaded), measured in turns (off, on, off, on...: BENCH_OTEL_TURNS, default 3) so
+//      both see the same machine:
+//      OTLP/HTTP export to a receiver this bench starts (its own process, decoding each export and
+//      counting the spans per service), with the sampling production uses (parent-based trace-id
+//      ratio, OTEL_TRACES_SAMPLER_ARG 0.1 as in k8s/base; BENCH_OTEL_SAMPLER_ARG changes it).
 //   7. with BENCH_MILLION=1 (1,000,000 pages) or BENCH_PAGES=<count>: random uncached page reads at
 //      1,000 pages and at that many, seeded with COPY, and EXPLAIN ANALYZE of the page, dashboard and
 //      history queries at that size (bench-pages.mjs; the million takes minutes, so it is opt-in).
@@ -27,12 +32,14 @@ import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
 import { migrateAll, startStack } from './lib/stack.mjs';
-import { api, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { api, browserCookieOf, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -115,25 +122,122 @@ async function serveDirect(databaseUrl) {
       },
     };
   });
-  // An OTLP/HTTP sink for the traced stack (case 6): accepts every export, keeps nothing.
-  app.addContentTypeParser('application/x-protobuf', { parseAs: 'buffer' }, (_request, _body, done) => done(null, {}));
-  app.post('/v1/traces', async () => ({}));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`direct server listening on ${url}`);
   process.on('SIGTERM', () => void app.close().then(() => pool.end()));
 }
 
-function startDirectServer(env) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'direct-server'], {
+/** Protocol buffers' wire format, enough to walk an OTLP export: each field's number and, if length-delimited, bytes. */
+function* protobufFields(buf) {
+  let pos = 0;
+  const varint = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = buf[pos++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  while (pos < buf.length) {
+    const key = varint();
+    const wire = key & 7;
+    if (wire === 0) varint();
+    else if (wire === 1) pos += 8;
+    else if (wire === 5) pos += 4;
+    else if (wire === 2) {
+      const length = varint();
+      yield [Math.floor(key / 8), buf.subarray(pos, pos + length)];
+      pos += length;
+      continue;
+    } else throw new Error(`protobuf wire type ${wire} unexpected`);
+    yield [Math.floor(key / 8)];
+  }
+}
+
+const fieldsOf = (buf, number) => [...protobufFields(buf)].filter(([n]) => n === number).map(([, bytes]) => bytes);
+
+/**
+ * Spans per `service.name` in an OTLP ExportTraceServiceRequest (protobuf): resource_spans = 1
+ * { resource = 1 { attributes = 1 { key = 1, value = 2 { string_value = 1 } } }, scope_spans = 2 { spans = 2 } }.
+ */
+function spansPerService(buf) {
+  const counts = {};
+  for (const resourceSpans of fieldsOf(buf, 1)) {
+    let service = '(unnamed)';
+    for (const resource of fieldsOf(resourceSpans, 1)) {
+      for (const attribute of fieldsOf(resource, 1)) {
+        if (fieldsOf(attribute, 1)[0]?.toString() !== 'service.name') continue;
+        const value = fieldsOf(attribute, 2)[0];
+        if (value) service = fieldsOf(value, 1)[0]?.toString() ?? service;
+      }
+    }
+    for (const scopeSpans of fieldsOf(resourceSpans, 2)) {
+      counts[service] = (counts[service] ?? 0) + fieldsOf(scopeSpans, 2).length;
+    }
+  }
+  return counts;
+}
+
+/**
+ * An OTLP/HTTP trace receiver (its own process, as a collector would be): decodes every export
+ * (protobuf or JSON, gzip or not), counts its spans per service, answers as a collector does; GET
+ * /counts tells the bench what arrived.
+ */
+async function serveOtlpReceiver() {
+  const counts = {};
+  let exports = 0;
+  const server = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/counts') {
+      response.setHeader('content-type', 'application/json');
+      return response.end(JSON.stringify({ exports, spans: counts }));
+    }
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method !== 'POST' || request.url !== '/v1/traces') {
+        response.statusCode = 404;
+        return response.end();
+      }
+      try {
+        let body = Buffer.concat(chunks);
+        if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+        const json = request.headers['content-type']?.startsWith('application/json');
+        const found = json
+          ? Object.fromEntries(
+              JSON.parse(body.toString()).resourceSpans.map((rs) => [
+                rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value?.stringValue ?? '(unnamed)',
+                rs.scopeSpans.reduce((sum, ss) => sum + (ss.spans?.length ?? 0), 0),
+              ]),
+            )
+          : spansPerService(body);
+        exports += 1;
+        for (const [service, n] of Object.entries(found)) counts[service] = (counts[service] ?? 0) + n;
+        // An empty ExportTraceServiceResponse: everything accepted.
+        response.setHeader('content-type', json ? 'application/json' : 'application/x-protobuf');
+        response.end(json ? '{}' : Buffer.alloc(0));
+      } catch (err) {
+        response.statusCode = 400;
+        response.end(String(err));
+      }
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  console.log(`otlp receiver listening on http://127.0.0.1:${server.address().port}`);
+  process.on('SIGTERM', () => server.close());
+}
+
+/** Runs this file as `mode` (direct-server, otlp-receiver) in a process of its own; `url` resolves once it listens. */
+function startHelper(mode, env) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), mode], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = line.match(/direct server listening on (\S+)/);
+      const match = line.match(/listening on (\S+)/);
       if (match) resolve(match[1]);
     });
-    child.on('exit', (code) => reject(new Error(`direct server exited (code ${code})`)));
+    child.on('exit', (code) => reject(new Error(`${mode} exited (code ${code})`)));
   });
   return {
     url,
@@ -144,6 +248,23 @@ function startDirectServer(env) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Gives the page's runner a Strava connection, then waits until fitness knows the page (profiles' event). */
+async function withTraining(pool, page, athleteId) {
+  await pool.query(
+    `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+     VALUES ($1, $2, 'v1.x', 'v1.x', now(), '2026-06-01')`,
+    [page.user.id, athleteId],
+  );
+  for (let tries = 0; ; tries += 1) {
+    const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
+      page.profile.id,
+    ]);
+    if (rowCount) return;
+    if (tries > 600) throw new Error(`fitness never learnt of the page ${page.profile.urlSlug}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function load(url, duration, headers) {
@@ -209,20 +330,11 @@ async function bench() {
     const page = await seedRunnerPage(stack.url);
     await publishRunnerPage(stack.url, stack.env, page, 120_000);
     const profileId = page.profile.id;
-    await pool.query(
-      `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
-       VALUES ($1, '1', 'v1.x', 'v1.x', now(), '2026-06-01')`,
-      [page.user.id],
-    );
-    for (let tries = 0; ; tries += 1) {
-      const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
-        profileId,
-      ]);
-      if (rowCount) break;
-      if (tries > 600) throw new Error('fitness never learnt of the bench page');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    direct = startDirectServer(run.env);
+    // A second runner's page, never published: only its owner may read its training summary.
+    const ownPage = await seedRunnerPage(stack.url);
+    await Promise.all([withTraining(pool, page, '1'), withTraining(pool, ownPage, '2')]);
+    const ownerCookie = await browserCookieOf(stack.url, ownPage.cookie);
+    direct = startHelper('direct-server', run.env);
     const directUrl = await direct.url;
 
     const rows = [];
@@ -245,6 +357,10 @@ async function bench() {
       cookie: readerCookie,
     });
     rows.push(summary('gateway /api/fitness-profile/:id, signed in (access cookie)', fitnessSignedIn));
+    const fitnessOwner = await measure(`${stack.url}/api/fitness-profile/${ownPage.profile.id}`, shortCase, {
+      cookie: ownerCookie,
+    });
+    rows.push(summary("gateway /api/fitness-profile/:id, the owner's unpublished page", fitnessOwner));
 
     const pageCase = durationOf(20);
     const pageGateway = await measure(`${stack.url}/api/runner-profile/${page.profile.urlSlug}`, pageCase);
@@ -274,7 +390,9 @@ async function bench() {
       `readiness: ${Math.round(rows[0]['req/s'])} req/s (aim ≥ 10,000)\n` +
         `fitness profile, gateway / direct throughput: ${ratio(fitnessGateway, fitnessDirect).toFixed(2)} ` +
         `(aim ≥ 0.50); gateway p99 ${fitnessGateway.latency.p99} ms (aim ≤ 20 ms)\n` +
-        `fitness profile, signed in / public throughput: ${ratio(fitnessSignedIn, fitnessGateway).toFixed(2)} (aim ≥ 0.90)`,
+        `fitness profile, signed in / public throughput: ${ratio(fitnessSignedIn, fitnessGateway).toFixed(2)} (aim ≥ 0.90)\n` +
+        `fitness profile, owner's unpublished page / visitor's published page throughput: ` +
+        `${ratio(fitnessOwner, fitnessGateway).toFixed(2)} (aim ≥ 0.50, within 2x); owner p99 ${fitnessOwner.latency.p99} ms`,
     );
     console.log(
       `runner page, gateway / direct throughput: ${ratio(pageGateway, pageDirect).toFixed(2)} (aim ≥ 0.80); ` +
@@ -282,30 +400,68 @@ async function bench() {
         `fresh right after an edit: ${fresh}`,
     );
     if (process.env.BENCH_TELEMETRY !== '0') {
-      // Issue #17: tracing on (every hop: HTTP, NATS client and server spans, pg) against off.
-      await stack.stop();
-      stack = undefined;
-      stack = await startStack({
-        env: {
-          ...run.env,
-          LOG_LEVEL: 'warn',
-          RPC_VALIDATE_RESPONSES: 'false',
-          OTEL_EXPORTER_OTLP_ENDPOINT: directUrl,
-          OTEL_METRICS_EXPORTER: 'none',
-          OTEL_LOGS_EXPORTER: 'none',
-        },
-        port: await freePort(),
-        readyTimeoutMs: 180_000,
-      });
-      const traced = await measure(`${stack.url}/api/fitness-profile/${profileId}`, shortCase);
-      console.table([
-        summary('gateway /api/fitness-profile/:id, OpenTelemetry off (no SDK)', fitnessGateway),
-        summary('gateway /api/fitness-profile/:id, OpenTelemetry on (OTLP export)', traced),
-      ]);
-      console.log(
-        `instrumentation cost, traced / untraced throughput: ${ratio(traced, fitnessGateway).toFixed(2)}; ` +
-          `p99 ${fitnessGateway.latency.p99} → ${traced.latency.p99} ms`,
-      );
+      // Issue #17: tracing on (every hop: HTTP, NATS client and server spans, pg) against off. The
+      // traced stack is a namespace of its own (NATS subjects and streams, Redis keys) on the same
+      // database, so it reads the same page beside the untraced one.
+      const tracedRun = createTestRun('benchotel');
+      const samplerArg = process.env.BENCH_OTEL_SAMPLER_ARG ?? '0.1';
+      const receiver = startHelper('otlp-receiver', {});
+      let tracedStack;
+      try {
+        tracedStack = await startStack({
+          env: {
+            ...tracedRun.env,
+            DATABASE_URL: run.env.DATABASE_URL,
+            LOG_LEVEL: 'warn',
+            RPC_VALIDATE_RESPONSES: 'false',
+            // As k8s/base/kustomization.yaml sets them, the endpoint aside.
+            OTEL_EXPORTER_OTLP_ENDPOINT: await receiver.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: samplerArg,
+            OTEL_METRICS_EXPORTER: 'none',
+            OTEL_LOGS_EXPORTER: 'none',
+          },
+          port: await freePort(),
+          readyTimeoutMs: 180_000,
+        });
+        const tracedUrl = `${tracedStack.url}/api/fitness-profile/${profileId}`;
+        const untracedUrl = `${stack.url}/api/fitness-profile/${profileId}`;
+        // The untraced stack has served every case above; the traced one has just started.
+        await load(tracedUrl, Number(process.env.BENCH_WARMUP ?? 2) * 2);
+        const untraced = [];
+        const traced = [];
+        for (let turn = 0; turn < Number(process.env.BENCH_OTEL_TURNS ?? 3); turn += 1) {
+          untraced.push(await measure(untracedUrl, shortCase));
+          traced.push(await measure(tracedUrl, shortCase));
+        }
+        // The batch span processor sends every 5 s (OTEL_BSP_SCHEDULE_DELAY): wait for the last batch.
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+        const received = await fetch(`${await receiver.url}/counts`).then((res) => res.json());
+        const spans = Object.values(received.spans).reduce((sum, n) => sum + n, 0);
+        const perTurn = (results, what) =>
+          results.map((result, i) => summary(`gateway /api/fitness-profile/:id, ${what}, turn ${i + 1}`, result));
+        console.table([
+          ...perTurn(untraced, 'OpenTelemetry off (no SDK)'),
+          ...perTurn(traced, `OpenTelemetry on (OTLP export, sampler ratio ${samplerArg})`),
+        ]);
+        const requestsOf = (results) => results.reduce((sum, result) => sum + result.requests.total, 0);
+        const tracedRequests = requestsOf(traced);
+        const costRatio = tracedRequests / requestsOf(untraced);
+        const invalidTurns = [...untraced, ...traced].some((result) => result.non2xx > 0 || result.errors > 0);
+        console.log(
+          `instrumentation cost, traced / untraced throughput (all turns): ${costRatio.toFixed(2)} (aim ≥ 0.85); ` +
+            `p99 ${untraced.map((r) => r.latency.p99).join(', ')} → ${traced.map((r) => r.latency.p99).join(', ')} ms\n` +
+            `spans received by the OTLP receiver: ${spans} in ${received.exports} exports ` +
+            `(${Object.entries(received.spans)
+              .map(([service, n]) => `${service} ${n}`)
+              .join(', ')}; ${(spans / tracedRequests).toFixed(2)} per traced request, ` +
+            `warm-ups included)${spans === 0 || invalidTurns ? ' NOT VALID: no spans arrived or answers failed' : ''}`,
+        );
+      } finally {
+        await tracedStack?.stop();
+        await receiver.stop();
+        await tracedRun.tearDown();
+      }
     }
     if (process.env.BENCH_MILLION === '1' || process.env.BENCH_PAGES) {
       // Its own stack (no page cache), in this run's database.
@@ -323,6 +479,7 @@ async function bench() {
 }
 
 if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_URL);
+else if (process.argv[2] === 'otlp-receiver') await serveOtlpReceiver();
 else {
   await bench();
   if (process.env.BENCH_STRAVA !== '0') {

@@ -3,22 +3,26 @@
 // seeds the bench's published page, sends PROFILE_REQUESTS requests (default 20,000) with autocannon
 // (PROFILE_CONNECTIONS, default 50) and prints, per process, the CPU ms per request spent while the
 // load ran and the functions and packages that took it.
-//   node scripts/profile-read.mjs [fitness|fitness-signed-in|ready|page|page-uncached]
+//   node scripts/profile-read.mjs [fitness|fitness-signed-in|fitness-owner|ready|page|page-uncached]
+// (fitness-owner: a runner reading the training summary of their own page, which is unpublished)
 // (page-uncached: random runner pages among PROFILE_PAGES (default 1,000) seeded with COPY, through a
 // gateway whose page cache keeps nothing (PROFILE_VIEW_CACHE_TTL_MS=0), as the bench's random
 // uncached page reads: random, since concurrent misses for one slug share one request)
 // PROFILE_DIR keeps the .cpuprofile files (default: a temporary folder).
+// PROFILE_OTEL_SAMPLER_ARG=<ratio>: the stack traces as bench.mjs's OpenTelemetry case does (OTLP to its
+// receiver, in a process of its own, parent-based trace-id ratio sampling at <ratio>).
 import './lib/node-runtime.mjs';
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { seedPages } from './bench-pages.mjs';
 import { freePort, migrateAll, startStack } from './lib/stack.mjs';
-import { publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { browserCookieOf, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 import { summariseCpuProfile } from './lib/cpu-profile-summary.mjs';
 
@@ -81,6 +85,23 @@ async function accessCookieOf(base) {
   return cookie;
 }
 
+/** bench.mjs's OTLP receiver in its own process: its URL, and how to stop it. */
+async function startOtlpReceiver() {
+  const child = spawn(process.execPath, [new URL('./bench.mjs', import.meta.url).pathname, 'otlp-receiver'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = line.match(/listening on (\S+)/);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`otlp receiver exited (code ${code})`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+const samplerArg = process.env.PROFILE_OTEL_SAMPLER_ARG;
+const receiver = samplerArg ? await startOtlpReceiver() : undefined;
 const run = createTestRun('prof');
 await run.setUp();
 const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
@@ -97,6 +118,15 @@ try {
       LOG_LEVEL: 'warn',
       RPC_VALIDATE_RESPONSES: 'false',
       ...(which === 'page-uncached' ? { PROFILE_VIEW_CACHE_TTL_MS: '0' } : {}),
+      ...(receiver
+        ? {
+            OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+            OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+            OTEL_TRACES_SAMPLER_ARG: samplerArg,
+            OTEL_METRICS_EXPORTER: 'none',
+            OTEL_LOGS_EXPORTER: 'none',
+          }
+        : {}),
       ...(sampling
         ? {
             NODE_OPTIONS: `--import=${new URL('./lib/cpu-prof-preload.mjs', import.meta.url).pathname}`,
@@ -123,14 +153,37 @@ try {
     if (tries > 600) throw new Error('fitness never learnt of the page');
     await sleep(100);
   }
+  // fitness-owner: a second runner's page, never published, read by that runner.
+  const own = which === 'fitness-owner' ? await seedRunnerPage(stack.url) : undefined;
+  if (own) {
+    await pool.query(
+      `INSERT INTO fitness.strava_connections (user_id, athlete_id, access_token, refresh_token, token_expires_at, training_start_date)
+       VALUES ($1, '2', 'v1.x', 'v1.x', now(), '2026-06-01')`,
+      [own.user.id],
+    );
+    for (let tries = 0; ; tries += 1) {
+      const { rowCount } = await pool.query('SELECT 1 FROM fitness.fitness_profiles WHERE profile_id = $1', [
+        own.profile.id,
+      ]);
+      if (rowCount) break;
+      if (tries > 600) throw new Error('fitness never learnt of the owner page');
+      await sleep(100);
+    }
+  }
   const url = {
     fitness: `${stack.url}/api/fitness-profile/${page.profile.id}`,
     'fitness-signed-in': `${stack.url}/api/fitness-profile/${page.profile.id}`,
+    'fitness-owner': `${stack.url}/api/fitness-profile/${own?.profile.id}`,
     ready: `${stack.url}/api/health/ready`,
     page: `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
     'page-uncached': `${stack.url}/api/runner-profile/${page.profile.urlSlug}`,
   }[which];
-  const headers = which === 'fitness-signed-in' ? { cookie: await accessCookieOf(stack.url) } : {};
+  const headers =
+    which === 'fitness-signed-in'
+      ? { cookie: await accessCookieOf(stack.url) }
+      : which === 'fitness-owner'
+        ? { cookie: await browserCookieOf(stack.url, own.cookie) }
+        : {};
   let randomPath;
   if (which === 'page-uncached') {
     const pages = Number(process.env.PROFILE_PAGES ?? 1000);
@@ -161,6 +214,11 @@ try {
   await stack?.stop();
   await pool.end();
   await run.tearDown();
+  if (receiver) {
+    const received = await fetch(`${receiver.url}/counts`).then((res) => res.json());
+    console.log(`OTLP receiver: ${JSON.stringify(received)}`);
+    receiver.stop();
+  }
 }
 const total = result.requests.total;
 console.log(

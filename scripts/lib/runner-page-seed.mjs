@@ -88,3 +88,21 @@ export async function publishRunnerPage(base, env, page, timeoutMs = 15_000) {
   }
   throw new Error(`the runner page /${page.profile.urlSlug} was not published within ${timeoutMs} ms`);
 }
+
+/**
+ * The cookies a browser holds once signed in: `cookie` (the session cookie `seedRunnerPage` keeps)
+ * plus the access cookie the gateway sets on the first request that carries it. A client sending
+ * the session cookie alone makes every request a refresh (an identity RPC, a token signed, a
+ * session row written), which no browser does.
+ */
+export async function browserCookieOf(base, cookie) {
+  const res = await fetch(`${base}/api/auth/me`, { headers: { cookie, origin: base } });
+  if (!res.ok) throw new Error(`GET /api/auth/me: ${res.status} ${await res.text()}`);
+  const jar = new Map(cookie.split('; ').map((pair) => [pair.split('=')[0], pair]));
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(';')[0];
+    jar.set(pair.split('=')[0], pair);
+  }
+  if (![...jar.keys()].some((name) => /^(__Host-)?rp_access$/.test(name))) throw new Error('no access cookie set');
+  return [...jar.values()].join('; ');
+}

@@ -14,6 +14,14 @@ const ENV_FILES = [
   'services/fitness/src/config/env.ts',
 ];
 
+/** Read by the OpenTelemetry SDK itself (sampling, the signals other than traces), set in k8s/base. */
+export const SDK_ENV_VARS = [
+  'OTEL_TRACES_SAMPLER',
+  'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_METRICS_EXPORTER',
+  'OTEL_LOGS_EXPORTER',
+];
+
 /** Announced by the billing and fitness issues; deployment files wire them already. */
 export const COMING_ENV_VARS = [
   'STRIPE_SECRET_KEY',
@@ -36,5 +44,5 @@ export function codeEnvVars(): string[] {
 }
 
 export function knownEnvVars(): Set<string> {
-  return new Set([...codeEnvVars(), ...COMING_ENV_VARS]);
+  return new Set([...codeEnvVars(), ...COMING_ENV_VARS, ...SDK_ENV_VARS]);
 }

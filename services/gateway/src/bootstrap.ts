@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { nestLogger } from '@runpledge/server-kit/logging';
 import { startMetricsServer } from '@runpledge/server-kit/metrics';
-import { nameActiveHttpSpan, runWithRequestId } from '@runpledge/server-kit/telemetry';
+import { runInHttpServerSpan, runWithRequestId } from '@runpledge/server-kit/telemetry';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -52,11 +52,24 @@ export async function bootstrapGateway(
   const fastify = app.getHttpAdapter().getInstance();
   const readiness = app.get(ReadinessService);
   registerHttpMetrics(fastify);
-  // Everything done for a request (its log lines, the RPCs it sends) knows its id.
-  // With tracing on, the request's span is named by its route template (as the HTTP metrics are).
+  // Everything done for a request (its log lines, the RPCs it sends) knows its id and, with
+  // tracing on, runs in the request's server span, named by its route template (as the HTTP
+  // metrics are) and ended once the response is sent or the client gone.
+  const endSpanOf = new WeakMap<object, (statusCode: number) => void>();
   fastify.addHook('onRequest', (request, _reply, done) => {
-    nameActiveHttpSpan(request.method, request.routeOptions.url);
-    runWithRequestId(request.id, done);
+    const { method, url, headers } = request;
+    const end = runInHttpServerSpan({ method, url, headers, route: request.routeOptions.url }, () =>
+      runWithRequestId(request.id, done),
+    );
+    endSpanOf.set(request, end);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    endSpanOf.get(request)?.(reply.statusCode);
+    done();
+  });
+  fastify.addHook('onRequestAbort', (request, done) => {
+    endSpanOf.get(request)?.(499);
+    done();
   });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -42,10 +42,19 @@ describe('unpublished runner pages are 404 on every public read but to their own
 
   it('answers 404 to visitors and other users, serves the owner, and opens up once published', async () => {
     const runner = await signUp(stack.url);
+    // Another runner with an unpublished page of their own: owning a page opens no one else's.
     const other = await signUp(stack.url);
+    const otherPage = await createPage(stack.url, other.cookie, { name: 'Other Olga Unpublished' });
     const page = await createPage(stack.url, runner.cookie, { name: 'Secret Sally Unpublished' });
-    // Fitness learns of the page by event; its reads must not be 404 merely for being early.
-    await eventually(async () => expect((await get(`/api/training-stats/${page.id}`, runner.cookie)).status).toBe(200));
+    // Fitness learns of the pages by event; their reads must not be 404 merely for being early.
+    await eventually(async () => {
+      for (const [id, cookie] of [
+        [page.id, runner.cookie],
+        [otherPage.id, other.cookie],
+      ] as const) {
+        expect((await get(`/api/training-stats/${id}`, cookie)).status).toBe(200);
+      }
+    });
 
     for (const path of publicReads(page, runner.id)) {
       for (const cookie of [undefined, other.cookie]) {
@@ -68,6 +77,14 @@ describe('unpublished runner pages are 404 on every public read but to their own
     for (const path of publicReads(page, runner.id).slice(2, 5)) {
       expect([path, (await get(path, runner.cookie)).status]).toEqual([path, 200]);
     }
+    expect((await get(`/api/fitness-profile/${page.id}`, runner.cookie)).body).toEqual({
+      stravaConnected: false,
+      trainingStartDate: null,
+      needsReconnect: false,
+      lastSyncedAt: null,
+      publicDisplayConsent: false,
+    });
+    expect((await get(`/api/fitness-profile/${otherPage.id}`, runner.cookie)).status).toBe(404);
 
     await grantAccess(nc, runner.id);
     await eventually(async () => expect((await get(`/api/runner-profile/${page.urlSlug}`)).status).toBe(200), {

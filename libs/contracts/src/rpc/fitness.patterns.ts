@@ -5,6 +5,7 @@ export const FITNESS = {
   account: { export: accountExportPattern('fitness'), exportActivities: 'fitness.account.export-activities' },
   fitnessProfile: {
     get: 'fitness.fitness-profile.get',
+    getOwn: 'fitness.fitness-profile.get-own',
   },
   strava: {
     authorizeUrl: 'fitness.strava.authorize-url',

@@ -15,6 +15,9 @@ export const fitnessProfileRequestSchema = z.object({
   profileId: z.uuid('Fitness profile not found'),
 });
 
+/** The training summary of a page, if the page is `userId`'s (fitness checks on its copy of the pages). */
+export const ownFitnessProfileRequestSchema = fitnessProfileRequestSchema.extend({ userId: z.uuid() });
+
 export const listActivitiesRequestSchema = activitiesQuerySchema.omit({ profileId: true }).extend({
   userId: z.uuid(),
   viewerUserId: z.uuid().optional(),

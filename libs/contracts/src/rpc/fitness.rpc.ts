@@ -18,6 +18,7 @@ import {
   deleteActivityRequestSchema,
   fitnessProfileRequestSchema,
   listActivitiesRequestSchema,
+  ownFitnessProfileRequestSchema,
   stravaAuthorizeRequestSchema,
   stravaCompleteAuthorizationSchema,
   stravaUserRequestSchema,
@@ -30,6 +31,8 @@ import { rpcContract } from './rpc-contract.js';
 export const stravaAuthorizeUrlSchema = z.object({ url: z.url() });
 /** Where the gateway sends the browser back after Strava's callback: a path of the app. */
 export const stravaRedirectSchema = z.object({ redirectTo: z.string().min(1) });
+/** A page's training summary for its owner; null when the page is not the caller's (or unknown to fitness). */
+export const ownFitnessProfileSchema = z.object({ fitnessProfile: fitnessProfileSchema.nullable() });
 
 /**
  * fitness' request-reply patterns: pattern → request schema → response schema (the health ping and
@@ -41,6 +44,7 @@ export const FITNESS_RPC = {
     exportPageSchema(exportedActivitySchema),
   ),
   [FITNESS.fitnessProfile.get]: rpcContract(fitnessProfileRequestSchema, fitnessProfileSchema),
+  [FITNESS.fitnessProfile.getOwn]: rpcContract(ownFitnessProfileRequestSchema, ownFitnessProfileSchema),
   [FITNESS.strava.authorizeUrl]: rpcContract(stravaAuthorizeRequestSchema, stravaAuthorizeUrlSchema),
   [FITNESS.strava.completeAuthorization]: rpcContract(stravaCompleteAuthorizationSchema, stravaRedirectSchema),
   [FITNESS.strava.connect]: rpcContract(stravaConnectBodySchema, successSchema),

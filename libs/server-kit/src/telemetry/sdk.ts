@@ -4,23 +4,21 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { createRequire } from 'node:module';
 
-/** The probe and scrape ports' requests: every few seconds, never worth a trace. */
-const UNTRACED_PATHS = new Set(['/metrics', '/healthz', '/readyz']);
-
 /**
  * Starts the OpenTelemetry Node SDK: exporter, sampler, propagators (W3C trace context and baggage)
- * and resource all from the standard `OTEL_*` variables; spans for HTTP (the gateway's requests and
- * every outgoing call), PostgreSQL and Redis. NATS requests, JetStream events and BullMQ jobs get
- * their spans from server-kit (trace-context.ts, bullmq-otel).
+ * and resource all from the standard `OTEL_*` variables; spans for every outgoing HTTP call,
+ * PostgreSQL and Redis. The gateway's requests get their server spans from its Fastify hooks
+ * (runInHttpServerSpan), NATS requests, JetStream events and BullMQ jobs theirs from server-kit
+ * (trace-context.ts, bullmq-otel); no process's incoming HTTP is instrumented (the services serve
+ * only the probe and scrape ports, never worth a trace).
  */
 export function startTelemetry(serviceName: string): NodeSDK {
   const sdk = new NodeSDK({
     serviceName,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
-      }),
-      new PgInstrumentation({ requireParentSpan: true }),
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+      // A query's span says enough: no spans of their own for pool checkouts.
+      new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });

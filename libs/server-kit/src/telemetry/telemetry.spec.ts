@@ -15,7 +15,9 @@ import {
   carrierToNatsHeaders,
   continueTrace,
   currentRequestId,
+  currentTraceCarrier,
   natsHeadersToCarrier,
+  runInHttpServerSpan,
   runWithRequestId,
   SpanKind,
   withOutgoingSpan,
@@ -144,5 +146,69 @@ describe('traces with the SDK (in-memory exporter)', () => {
     expect(server.name).toBe('profiles.profile.create');
     expect(handlerTraceId).toBe(client.spanContext().traceId);
     expect(seenRequestId).toBe('req-3');
+  });
+
+  // The trace id of a caller whose trace the sampler left out, as its traceparent says (flags 00).
+  const unsampledTraceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const unsampledParent = `00-${unsampledTraceId}-00f067aa0ba902b7-00`;
+
+  it("records nothing for a trace the sampler left out, and sends that decision on with the work's calls", async () => {
+    exporter.reset();
+    const sent = await continueTrace(
+      { traceparent: unsampledParent, 'x-request-id': 'req-4' },
+      'fitness.fitness-profile.get',
+      SpanKind.SERVER,
+      {},
+      async () => {
+        // No active span: PostgreSQL's and Redis's instrumentations (parent span required) skip the work.
+        expect(trace.getActiveSpan()).toBeUndefined();
+        expect(currentRequestId()).toBe('req-4');
+        const event = currentTraceCarrier();
+        const rpc = await withOutgoingSpan(
+          'profiles.profile.visibility',
+          SpanKind.CLIENT,
+          {},
+          async (carrier) => carrier,
+        );
+        return { event, rpc };
+      },
+    );
+    for (const carrier of [sent.event, sent.rpc]) {
+      expect(carrier).toEqual({
+        traceparent: expect.stringMatching(new RegExp(`^00-${unsampledTraceId}-[0-9a-f]{16}-00$`)),
+        'x-request-id': 'req-4',
+      });
+    }
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it("gives the gateway's requests a server span named by route, or none when the caller's trace is unsampled", async () => {
+    exporter.reset();
+    const request = { method: 'GET', url: '/api/fitness-profile/p1?x=1', route: '/api/fitness-profile/:profileId' };
+    let carrier: Record<string, string> = {};
+    const end = runInHttpServerSpan({ ...request, headers: {} }, () => {
+      carrier = currentTraceCarrier();
+    });
+    end(200);
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe('GET /api/fitness-profile/:profileId');
+    expect(span?.kind).toBe(SpanKind.SERVER);
+    expect(span?.attributes).toMatchObject({
+      'http.route': '/api/fitness-profile/:profileId',
+      'url.path': '/api/fitness-profile/p1',
+      'http.response.status_code': 200,
+    });
+    expect(carrier.traceparent).toBe(`00-${span?.spanContext().traceId}-${span?.spanContext().spanId}-01`);
+
+    exporter.reset();
+    let activeSpan: unknown = 'not run';
+    const endUnsampled = runInHttpServerSpan({ ...request, headers: { traceparent: unsampledParent } }, () => {
+      activeSpan = trace.getActiveSpan();
+      carrier = currentTraceCarrier();
+    });
+    endUnsampled(200);
+    expect(activeSpan).toBeUndefined();
+    expect(carrier.traceparent).toMatch(new RegExp(`^00-${unsampledTraceId}-[0-9a-f]{16}-00$`));
+    expect(exporter.getFinishedSpans()).toEqual([]);
   });
 });

@@ -2,13 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { headers as natsHeaders, type MsgHdrs } from '@nats-io/transport-node';
 import {
   context,
+  createContextKey,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Attributes,
+  type Context,
   type Span,
+  type SpanContext,
 } from '@opentelemetry/api';
 
 /**
@@ -55,10 +60,40 @@ export function logContext(): Record<string, string> {
   return requestId === undefined ? { traceId, spanId } : { requestId, traceId, spanId };
 }
 
+/**
+ * Work whose trace is not sampled (the sampler said no where the trace began: 9 requests in 10 at
+ * production's ratio) records nothing, so it runs without an active span, which spares it every
+ * span a traced call would start (NATS client and server spans here; PostgreSQL and Redis, whose
+ * instrumentations need a parent span). The trace context is kept under this key instead and still
+ * sent on with whatever the work sends (NATS requests, events, jobs), so downstream processes
+ * follow the same decision.
+ */
+const UNSAMPLED_TRACE = createContextKey('runpledge.unsampled-trace');
+
+function isUnsampled(spanContext: SpanContext | undefined): boolean {
+  return (
+    spanContext !== undefined && isSpanContextValid(spanContext) && (spanContext.traceFlags & TraceFlags.SAMPLED) === 0
+  );
+}
+
+/** `ctx` for work of an unsampled trace: no active span, the trace context kept to send on. */
+function unsampled(ctx: Context): Context {
+  return trace.deleteSpan(ctx).setValue(UNSAMPLED_TRACE, ctx);
+}
+
+/** Whether the active context is an unsampled trace's (see UNSAMPLED_TRACE). */
+function inUnsampledTrace(active: Context = context.active()): boolean {
+  const span = trace.getSpan(active);
+  return span === undefined ? active.getValue(UNSAMPLED_TRACE) !== undefined : isUnsampled(span.spanContext());
+}
+
 /** The carrier for work started now: the active trace context and request id. Empty when there is none. */
 export function currentTraceCarrier(): TraceCarrier {
   const carrier: TraceCarrier = {};
-  propagation.inject(context.active(), carrier);
+  const active = context.active();
+  const kept =
+    trace.getSpan(active) === undefined ? (active.getValue(UNSAMPLED_TRACE) as Context | undefined) : undefined;
+  propagation.inject(kept ?? active, carrier);
   const requestId = requestIds.getStore();
   if (requestId !== undefined) carrier[REQUEST_ID_HEADER] = requestId;
   return carrier;
@@ -108,6 +143,10 @@ export async function continueTrace<T>(
   const parent = carrier ? propagation.extract(context.active(), carrier) : context.active();
   const rawId = carrier?.[REQUEST_ID_HEADER];
   const requestId = rawId !== undefined && REQUEST_ID_PATTERN.test(rawId) ? rawId : currentRequestId();
+  if (inUnsampledTrace(parent)) {
+    const ctx = trace.getSpan(parent) === undefined ? parent : unsampled(parent);
+    return runWithRequestId(requestId, () => context.with(ctx, fn));
+  }
   const span = tracer.startSpan(name, { kind, attributes }, parent);
   return runWithRequestId(requestId, () =>
     context.with(trace.setSpan(parent, span), async () => {
@@ -123,21 +162,53 @@ export async function continueTrace<T>(
   );
 }
 
-/** Names the active (HTTP server) span by its route template, e.g. `GET /api/runner-profile/:slug`. */
-export function nameActiveHttpSpan(method: string, route: string | undefined): void {
-  const span = trace.getActiveSpan();
-  if (span === undefined || !span.isRecording() || route === undefined) return;
-  span.updateName(`${method} ${route}`);
-  span.setAttribute('http.route', route);
+/** What an HTTP server span is made from: the request line, its route template, its headers. */
+export interface HttpServerRequest {
+  method: string;
+  /** The path and query as received. */
+  url: string;
+  /** The route template, e.g. `/api/runner-profile/:slug`; undefined when no route matched. */
+  route: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
 }
 
-/** Runs `fn` in a client/producer span and hands it the carrier to send along. */
+/**
+ * Runs `next` (the rest of an HTTP request's handling, e.g. a Fastify hook's `done`) in a server
+ * span named by the route template (`GET /api/runner-profile/:slug`) that continues the trace in
+ * the request's headers; returns what ends the span with the response's status. The gateway's
+ * hooks do this rather than the HTTP instrumentation, which also bound every request's and
+ * response's listeners to the context, sampled or not. A request the sampler leaves out runs as
+ * an unsampled trace's work (UNSAMPLED_TRACE).
+ */
+export function runInHttpServerSpan(request: HttpServerRequest, next: () => void): (statusCode: number) => void {
+  const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+  const path = request.url.split('?')[0] ?? request.url;
+  const attributes: Attributes = { 'http.request.method': request.method, 'url.path': path };
+  if (request.route !== undefined) attributes['http.route'] = request.route;
+  const name = request.route === undefined ? request.method : `${request.method} ${request.route}`;
+  const span = tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
+  const withSpan = trace.setSpan(parent, span);
+  context.with(isUnsampled(span.spanContext()) ? unsampled(withSpan) : withSpan, next);
+  let ended = false;
+  return (statusCode) => {
+    if (ended) return;
+    ended = true;
+    if (span.isRecording()) {
+      span.setAttribute('http.response.status_code', statusCode);
+      if (statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+  };
+}
+
+/** Runs `fn` in a client/producer span (none in an unsampled trace) and hands it the carrier to send along. */
 export async function withOutgoingSpan<T>(
   name: string,
   kind: SpanKind,
   attributes: Attributes,
   fn: (carrier: TraceCarrier) => Promise<T>,
 ): Promise<T> {
+  if (inUnsampledTrace()) return fn(currentTraceCarrier());
   const span = tracer.startSpan(name, { kind, attributes });
   return context.with(trace.setSpan(context.active(), span), async () => {
     try {

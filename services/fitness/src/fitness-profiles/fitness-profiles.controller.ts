@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { FITNESS, fitnessProfileRequestSchema, type FitnessProfile } from '@runpledge/contracts';
+import {
+  FITNESS,
+  fitnessProfileRequestSchema,
+  ownFitnessProfileRequestSchema,
+  type FitnessProfile,
+} from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
 import { FitnessProfilesService } from './fitness-profiles.service.js';
 
@@ -11,5 +16,11 @@ export class FitnessProfilesController {
   @RpcHandler(FITNESS.fitnessProfile.get)
   get(@Payload() payload: unknown): Promise<FitnessProfile> {
     return this.profiles.get(fitnessProfileRequestSchema.parse(payload).profileId);
+  }
+
+  @RpcHandler(FITNESS.fitnessProfile.getOwn)
+  async getOwn(@Payload() payload: unknown): Promise<{ fitnessProfile: FitnessProfile | null }> {
+    const { profileId, userId } = ownFitnessProfileRequestSchema.parse(payload);
+    return { fitnessProfile: await this.profiles.getOwn(profileId, userId) };
   }
 }

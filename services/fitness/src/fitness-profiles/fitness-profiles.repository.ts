@@ -37,6 +37,27 @@ export class FitnessProfilesRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * The training setup of a page, if the page is `userId`'s: null when it is not (or fitness has no
+   * copy of it yet); `setup` null when its runner has no Strava link. One plain query, as above.
+   */
+  async findOwnTrainingSetup(profileId: string, userId: string): Promise<{ setup: TrainingSetupRow | null } | null> {
+    const pages = this.profiles.metadata.tablePath;
+    const connections = this.profiles.manager.connection.getMetadata(StravaConnectionEntity).tablePath;
+    const rows = (await this.profiles.query(
+      `SELECT c.user_id IS NOT NULL AS "connected",
+              c.training_start_date::text AS "trainingStartDate", c.needs_reconnect AS "needsReconnect",
+              c.last_synced_at AS "lastSyncedAt", c.public_display_consent AS "publicDisplayConsent"
+         FROM ${pages} p LEFT JOIN ${connections} c ON c.user_id = p.user_id
+        WHERE p.profile_id = $1 AND p.user_id = $2`,
+      [profileId, userId],
+    )) as (TrainingSetupRow & { connected: boolean })[];
+    const row = rows[0];
+    if (row === undefined) return null;
+    const { connected, ...setup } = row;
+    return { setup: connected ? setup : null };
+  }
+
   findBySlug(urlSlug: string): Promise<FitnessProfileEntity | null> {
     return this.profiles.findOneBy({ urlSlug });
   }

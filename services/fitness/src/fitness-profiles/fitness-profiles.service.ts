@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { PROFILES_EVENTS, type FitnessProfile } from '@runpledge/contracts';
 import { DomainEvents } from '@runpledge/server-kit';
-import { FitnessProfilesRepository } from './fitness-profiles.repository.js';
+import { FitnessProfilesRepository, type TrainingSetupRow } from './fitness-profiles.repository.js';
 
 const NOT_SET_UP: FitnessProfile = {
   stravaConnected: false,
@@ -28,14 +28,27 @@ export class FitnessProfilesService implements OnModuleInit {
 
   /** A page with no training setup yet reads as not connected rather than missing. */
   async get(profileId: string): Promise<FitnessProfile> {
-    const connection = await this.pages.findTrainingSetup(profileId);
-    if (!connection) return NOT_SET_UP;
-    return {
-      stravaConnected: true,
-      trainingStartDate: connection.trainingStartDate,
-      needsReconnect: connection.needsReconnect,
-      lastSyncedAt: connection.lastSyncedAt?.toISOString() ?? null,
-      publicDisplayConsent: connection.publicDisplayConsent,
-    };
+    return toFitnessProfile(await this.pages.findTrainingSetup(profileId));
   }
+
+  /**
+   * The page's summary when the page is `userId`'s, published or not; null when it is not theirs
+   * (or not known here yet: the caller then asks profiles, which owns publishing). Ownership is
+   * checked on fitness' own copy of who owns which page, in the query that reads the summary.
+   */
+  async getOwn(profileId: string, userId: string): Promise<FitnessProfile | null> {
+    const own = await this.pages.findOwnTrainingSetup(profileId, userId);
+    return own === null ? null : toFitnessProfile(own.setup);
+  }
+}
+
+function toFitnessProfile(connection: TrainingSetupRow | null): FitnessProfile {
+  if (!connection) return NOT_SET_UP;
+  return {
+    stravaConnected: true,
+    trainingStartDate: connection.trainingStartDate,
+    needsReconnect: connection.needsReconnect,
+    lastSyncedAt: connection.lastSyncedAt?.toISOString() ?? null,
+    publicDisplayConsent: connection.publicDisplayConsent,
+  };
 }

@@ -23,6 +23,11 @@ export class PublicPages {
     invalidations.onPageChanged((profileId) => this.published.invalidate(profileId));
   }
 
+  /** Whether the page is known to be published (from an answer of profiles, still current). */
+  knownPublished(profileId: string): boolean {
+    return this.published.runnerOf(profileId) !== undefined;
+  }
+
   /** The page's runner, when the viewer may see the page (404 otherwise). */
   async assertVisible(query: PageVisibilityQuery): Promise<PageVisibility> {
     const { profileId } = query;
