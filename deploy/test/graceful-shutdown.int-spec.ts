@@ -144,9 +144,16 @@ describe('graceful shutdown', () => {
 
     const sigtermAt = Date.now();
     gateway.child.kill('SIGTERM');
-    // During DRAIN_DELAY_MS: not ready (load balancers stop sending), still answering.
-    const ready = await fetch(`${stack.url}/api/health/ready`);
-    expect(ready.status).toBe(503);
+    // During DRAIN_DELAY_MS: not ready (load balancers stop sending), still answering. The signal
+    // arrives a moment after kill() returns, so a probe sent at once may still find it ready.
+    const ready = await eventually(
+      async () => {
+        const res = await fetch(`${stack.url}/api/health/ready`);
+        expect(res.status).toBe(503);
+        return res;
+      },
+      { timeoutMs: 1000, intervalMs: 50 },
+    );
     expect((await ready.json()).failing).toContain('gateway (shutting down)');
     expect(await status(`${stack.url}/api/health/live`)).toBe(200);
     // After it: no new requests, while the one in flight still waits.

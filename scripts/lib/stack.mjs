@@ -77,12 +77,19 @@ export function startProcess(name, env, log = () => {}) {
     env: { ...process.env, ...env, DB_APPLICATION_NAME: name, ...natsUserOf(name, env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  pipeLines(child, name, log);
+  // The last lines it wrote, whatever `log` does with them: why a process died is never lost.
+  const lastLines = [];
+  pipeLines(child, name, (from, line) => {
+    lastLines.push(line);
+    if (lastLines.length > 15) lastLines.shift();
+    log(from, line);
+  });
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return {
     name,
     child,
     exited,
+    lastLines,
     async stop(killAfterMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
       child.kill('SIGTERM');
@@ -305,7 +312,9 @@ export async function startStack({
       waitForReady(url, readyTimeoutMs),
       ...[...processes.values()].map((p) =>
         p.exited.then(({ code }) => {
-          throw new Error(`${p.name} exited during start-up (code ${code})`);
+          throw new Error(
+            `${p.name} exited during start-up (code ${code}); its last lines:\n${p.lastLines.join('\n')}`,
+          );
         }),
       ),
     ]);

@@ -76,7 +76,9 @@ export class Ledger {
       amount: amountOf(input.amount, 'amount'),
       amountHidden: input.hideAmount === true,
       message: typeof input.message === 'string' && input.message !== '' ? input.message : null,
-      donatedAt: new Date(),
+      // Strictly after the page's last donation, as on a real platform's donor list: two donations
+      // made within one millisecond would otherwise have no order.
+      donatedAt: new Date(Math.max(Date.now(), (page.donations[0]?.donatedAt.getTime() ?? 0) + 1)),
     };
     page.donations.unshift(donation);
     page.version += 1;
