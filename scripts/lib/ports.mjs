@@ -1,8 +1,7 @@
 // The ports a local stack listens on besides its public one: each process's /metrics and the
 // emulators. Each gets its documented default when that port is free, else a free one, so a second
 // `npm start -- --port 3100` runs beside a first.
-import { createServer } from 'node:net';
-import { METRICS_PORTS } from './stack.mjs';
+import { METRICS_PORTS, holdPort as hold } from './stack.mjs';
 
 /** The emulators' documented ports (tools/emulators/src/config.ts), by the variable that sets each. */
 export const EMULATOR_PORTS = {
@@ -11,19 +10,6 @@ export const EMULATOR_PORTS = {
   DONORDRIVE_EMULATOR_PORT: 12113,
   JUSTGIVING_EMULATOR_PORT: 12114,
 };
-
-/**
- * Listens on `port` (0: any free one) on every address, as the metrics listeners (0.0.0.0) and the
- * emulators (127.0.0.1) will on theirs. Resolves to the server, or null when the port is taken.
- */
-function hold(port) {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', (err) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(null) : reject(err)));
-    server.listen(port, () => resolve(server));
-  });
-}
 
 /**
  * name -> port: the wanted port of each name when it is free, else a free one. All different: every

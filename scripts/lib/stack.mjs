@@ -122,16 +122,9 @@ export async function waitForReady(url, timeoutMs = 60_000) {
   throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}`);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+export async function freePort() {
+  const [port] = await freePorts(1);
+  return port;
 }
 
 /** A free metrics port for every process of a stack (for tests: stacks run side by side). */
@@ -141,23 +134,35 @@ export async function freeMetricsPorts() {
   return Object.fromEntries(names.map((name, i) => [name, ports[i]]));
 }
 
+// Ports are picked below the kernel's ephemeral range (32768-60999 on Linux), which outgoing
+// connections draw from: a port found free there can be taken by a connection before the process
+// that should listen on it starts, and with several stacks starting at once that happens.
+const PICK_FROM = 20_000;
+const PICK_SPAN = 12_000;
+
+/** Listens on `port` (0: any free one) on every address; resolves to the server, or null when it is taken. */
+export function holdPort(port) {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', (err) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(null) : reject(err)));
+    server.listen(port, () => resolve(server));
+  });
+}
+
 /** `count` different free ports (each listener is held until all are open, so none repeats). */
 async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve, reject) => {
-          const server = createServer();
-          server.unref();
-          server.on('error', reject);
-          server.listen(0, '127.0.0.1', () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
+  const servers = [];
+  try {
+    for (let tries = 0; servers.length < count; tries += 1) {
+      if (tries > 200) throw new Error(`no ${count} free ports between ${PICK_FROM} and ${PICK_FROM + PICK_SPAN}`);
+      const server = await holdPort(PICK_FROM + Math.floor(Math.random() * PICK_SPAN));
+      if (server) servers.push(server);
+    }
+    return servers.map((server) => server.address().port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
 }
 
 const EMULATOR_WEBHOOK_SECRET = 'whsec_local_emulator';
