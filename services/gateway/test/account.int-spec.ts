@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import {
   eventually,
@@ -12,6 +10,7 @@ import {
 } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { pageBody } from './support/api-client.js';
+import { mailsTo, newestLink } from './support/outbox-mails.js';
 
 interface Runner {
   id: string;
@@ -54,32 +53,6 @@ describe('the account calls of API.md: reset, e-mail change, deletion across ser
 
   const signUp = (): Promise<Runner> => signUpRunner(stack.url, { password: PASSWORD });
   const signIn = (email: string, password: string) => call('POST', '/api/auth/signin', { email, password });
-
-  /** Every mail written to the test run's outbox for `email`, oldest first, quoted-printable decoded. */
-  const mailsTo = (email: string): string[] => {
-    const dir = process.env.OUTBOX_DIR!;
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .sort()
-      .map((f) => readFileSync(join(dir, f), 'utf8'))
-      .filter((m) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(m))
-      .map((m) =>
-        m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      );
-  };
-  const linkIn = (mail: string, path: string): URL => {
-    const found = mail.match(
-      new RegExp(`https?://[^\\s"<>]+${path.replace(/[/?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+[^\\s"<>]*`),
-    );
-    if (!found) throw new Error(`no ${path} link in the mail`);
-    return new URL(found[0].replace(/&amp;/g, '&'));
-  };
-  const newestLink = (email: string, path: string) =>
-    eventually(async () => {
-      const mail = mailsTo(email).at(-1);
-      if (!mail) throw new Error(`no mail to ${email} yet`);
-      return linkIn(mail, path);
-    }) as Promise<URL>;
 
   const newSlug = () => `acct-${randomUUID().slice(0, 8)}`;
   const createPage = async (runner: Runner) => {

@@ -1,8 +1,7 @@
 // Totals from DonorDrive and JustGiving through their emulators: the profiles service and its
 // totals-sync worker in-process, on the jest run's own database, NATS prefix and Redis prefix.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext } from '@nestjs/common';
 import {
   FUNDRAISING_LIMITS,
   PROFILES,
@@ -11,15 +10,15 @@ import {
   type Profile,
   type PublicProfileView,
 } from '@runpledge/contracts';
-import { startDonorDriveEmulator, startJustGivingEmulator, type PlatformEmulator } from '@runpledge/emulators';
-import { bootstrapService } from '@runpledge/server-kit';
+import type { PlatformEmulator } from '@runpledge/emulators';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
-import { addAccount, profilesRpc } from './profiles-rpc.js';
+import { startProfilesWithPlatforms, type PlatformsHarness } from './platforms-harness.js';
+import { profilesRpc } from './profiles-rpc.js';
 
 jest.setTimeout(60_000);
 
@@ -27,90 +26,40 @@ const RETRY_DELAY_MS = 400;
 const MIN_INTERVAL_MS = 300;
 
 describe('fundraising totals from the donation platforms', () => {
+  let harness: PlatformsHarness;
   let donorDrive: PlatformEmulator;
   let justGiving: PlatformEmulator;
-  let service: INestMicroservice;
   let worker: INestApplicationContext;
   let nats: Awaited<ReturnType<typeof natsRequester>>;
   let db: pg.Pool;
   let outboxDir: string;
-  const savedEnv = { ...process.env };
 
   const { call, ok } = profilesRpc(() => nats, 10_000);
-  async function control<T = unknown>(emulator: PlatformEmulator, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
-    return (await res.json()) as T;
-  }
+  const control = <T = unknown>(emulator: PlatformEmulator, method: string, path: string, body?: unknown) =>
+    harness.control<T>(emulator, method, path, body);
   const view = (slug: string) => ok<PublicProfileView>(PROFILES.profile.getBySlug, { slug });
   const refresh = (userId: string, profileId: string) =>
     ok<{ queued: true }>(PROFILES.profile.refreshTotals, { userId, profileId });
-  const slug = () => `totals-${randomUUID().slice(0, 12)}`;
-
   /** A published page of a new owner (with an account to mail), on the given platform. */
-  async function createPage(platform: Record<string, unknown>) {
-    const userId = randomUUID();
-    const email = `${userId}@runner.example`;
-    await addAccount(db, userId, email);
-    await db.query(
-      `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'active', now() + interval '30 days', now())`,
-      [userId],
-    );
-    const profile = await ok<Profile>(PROFILES.profile.create, {
-      userId,
-      profile: {
-        urlSlug: slug(),
-        name: 'Jane Doe',
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        description: 'Running for the kids.',
-        ...platform,
-      },
-    });
-    return { userId, email, profile };
-  }
+  const createPage = (platform: Record<string, unknown>) => harness.createPage(platform);
   const mailsTo = (email: string) =>
     readdirSync(outboxDir)
       .map((f) => readFileSync(join(outboxDir, f), 'utf8'))
       .filter((m) => m.includes(`To: ${email}`));
 
   beforeAll(async () => {
-    donorDrive = await startDonorDriveEmulator({ port: 0 });
-    justGiving = await startJustGivingEmulator({ port: 0, apiKey: 'test-jg-key' });
     outboxDir = mkdtempSync(join(tmpdir(), 'totals-outbox-'));
-    Object.assign(process.env, {
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rp:'}${randomUUID().slice(0, 8)}:`,
-      DONORDRIVE_BASE_URL: donorDrive.url,
-      JUSTGIVING_API_URL: justGiving.url,
-      JUSTGIVING_API_KEY: 'test-jg-key',
-      PLATFORM_EMULATOR_ORIGINS: `${donorDrive.url},${justGiving.url}`,
+    harness = await startProfilesWithPlatforms({
       TOTALS_RETRY_DELAY_MS: String(RETRY_DELAY_MS),
       TOTALS_MIN_INTERVAL_MS: String(MIN_INTERVAL_MS),
       TOTALS_REQUEST_TIMEOUT_MS: '1000',
       OUTBOX_DIR: outboxDir,
     });
-    // Config is read when the modules load: after the environment above is set.
-    const { AppModule } = await import('../src/app.module.js');
-    const { WorkerModule } = await import('../src/worker.module.js');
-    service = await bootstrapService('profiles', AppModule);
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    nats = await natsRequester();
-    db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    ({ donorDrive, justGiving, worker, nats, db } = harness);
   });
 
   afterAll(async () => {
-    await nats?.close();
-    await db?.end();
-    await worker?.close();
-    await service?.close();
-    await donorDrive?.close();
-    await justGiving?.close();
-    process.env = savedEnv;
+    await harness?.stop();
   });
 
   it('reads a DonorDrive participant: raised, goal, donors, the donor wall newest first, and announces the change', async () => {

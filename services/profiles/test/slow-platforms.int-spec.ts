@@ -2,19 +2,11 @@
 // pages, and each of its requests ends at the absolute deadline. The profiles service and its
 // totals-sync worker in-process, on the jest run's own database, NATS prefix and Redis prefix.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { PROFILES, type Profile, type PublicProfileView } from '@runpledge/contracts';
-import {
-  startDonorDriveEmulator,
-  startJustGivingEmulator,
-  type PlatformEmulator,
-  type TrickledAnswer,
-} from '@runpledge/emulators';
-import { bootstrapService } from '@runpledge/server-kit';
+import { PROFILES, type PublicProfileView } from '@runpledge/contracts';
+import type { PlatformEmulator, TrickledAnswer } from '@runpledge/emulators';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { startProfilesWithPlatforms, type PlatformsHarness } from './platforms-harness.js';
 
 jest.setTimeout(90_000);
 
@@ -25,61 +17,22 @@ const DEADLINE_MS = 1_500;
 const TRICKLE_EVERY_MS = 100;
 
 describe('a slow donation platform', () => {
+  let harness: PlatformsHarness;
   let donorDrive: PlatformEmulator;
   let justGiving: PlatformEmulator;
-  let service: INestMicroservice;
-  let worker: INestApplicationContext;
   let nats: Awaited<ReturnType<typeof natsRequester>>;
-  let db: pg.Pool;
-  const savedEnv = { ...process.env };
 
   async function ok<T>(pattern: string, data: unknown): Promise<T> {
     const reply = (await nats.request(pattern, data, 10_000)) as Reply<T>;
     if (reply.err) throw new Error(`${pattern}: ${reply.err.status} ${reply.err.message}`);
     return reply.response as T;
   }
-  async function control<T = unknown>(emulator: PlatformEmulator, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
-    return (await res.json()) as T;
-  }
-
-  async function createPage(platform: Record<string, unknown>): Promise<Profile> {
-    const userId = randomUUID();
-    await db.query(`INSERT INTO profiles.accounts (user_id, email, registered_at) VALUES ($1, $2, now())`, [
-      userId,
-      `${userId}@runner.example`,
-    ]);
-    await db.query(
-      `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'active', now() + interval '30 days', now())`,
-      [userId],
-    );
-    return ok<Profile>(PROFILES.profile.create, {
-      userId,
-      profile: {
-        urlSlug: `slow-${randomUUID().slice(0, 12)}`,
-        name: 'Jane Doe',
-        marathonName: 'Chicago Marathon',
-        marathonDate: '2027-10-10',
-        description: 'Running for the kids.',
-        ...platform,
-      },
-    });
-  }
+  const control = <T = unknown>(emulator: PlatformEmulator, method: string, path: string, body?: unknown) =>
+    harness.control<T>(emulator, method, path, body);
+  const createPage = async (platform: Record<string, unknown>) => (await harness.createPage(platform)).profile;
 
   beforeAll(async () => {
-    donorDrive = await startDonorDriveEmulator({ port: 0 });
-    justGiving = await startJustGivingEmulator({ port: 0, apiKey: 'test-jg-key' });
-    Object.assign(process.env, {
-      REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rp:'}${randomUUID().slice(0, 8)}:`,
-      DONORDRIVE_BASE_URL: donorDrive.url,
-      JUSTGIVING_API_URL: justGiving.url,
-      JUSTGIVING_API_KEY: 'test-jg-key',
-      PLATFORM_EMULATOR_ORIGINS: `${donorDrive.url},${justGiving.url}`,
+    harness = await startProfilesWithPlatforms({
       // Three jobs at once, of which one host may hold one.
       TOTALS_SYNC_CONCURRENCY: '3',
       TOTALS_PER_HOST_CONCURRENCY: '1',
@@ -89,23 +42,11 @@ describe('a slow donation platform', () => {
       TOTALS_MIN_INTERVAL_MS: '300',
       TOTALS_SYNC_EVERY_SECONDS: '86400',
     });
-    const { AppModule } = await import('../src/app.module.js');
-    const { WorkerModule } = await import('../src/worker.module.js');
-    service = await bootstrapService('profiles', AppModule);
-    worker = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
-    await worker.init();
-    nats = await natsRequester();
-    db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+    ({ donorDrive, justGiving, nats } = harness);
   });
 
   afterAll(async () => {
-    await nats?.close();
-    await db?.end();
-    await worker?.close();
-    await service?.close();
-    await donorDrive?.close();
-    await justGiving?.close();
-    process.env = savedEnv;
+    await harness?.stop();
   });
 
   it("a trickling host's pages do not stop another host's pages from syncing, and each trickle is cut at the deadline", async () => {

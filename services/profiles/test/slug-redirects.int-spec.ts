@@ -13,7 +13,7 @@ import {
 import { bootstrapService, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { eventually, natsRequester, SAMPLE_RUNNER } from '../../../scripts/jest/helpers.mjs';
 import { AppModule } from '../src/app.module.js';
 
 jest.setTimeout(60_000);
@@ -25,12 +25,7 @@ const newSlug = () => `former-${Date.now().toString(36)}-${(slugCounter += 1)}`;
 
 const profileBody = (urlSlug: string) => ({
   urlSlug,
-  name: 'Jane Doe',
-  marathonName: 'Chicago Marathon',
-  marathonDate: '2027-10-10',
-  goalHours: 3,
-  goalMinutes: 45,
-  description: 'Running for the kids.',
+  ...SAMPLE_RUNNER,
   donationPlatform: 'other',
   charityLink: 'https://charity.example.org/donate',
   challenges: [],
