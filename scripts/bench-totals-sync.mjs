@@ -30,7 +30,11 @@ export async function runTotalsSyncBench({
     ...run.env,
     LOG_LEVEL: 'warn',
     DONORDRIVE_BASE_URL: emulator.url,
+    // The emulator is a local address: allowed by name, as the stack allows its emulators.
+    PLATFORM_EMULATOR_ORIGINS: emulator.url,
     TOTALS_SYNC_CONCURRENCY: String(concurrency),
+    // One emulator stands for the many DonorDrive sites of real pages: no per-host share here.
+    TOTALS_PER_HOST_CONCURRENCY: String(concurrency),
     // The scheduled pass spreads over a day here: the bench drives the queue itself.
     TOTALS_SYNC_EVERY_SECONDS: '86400',
     TOTALS_MIN_INTERVAL_MS: String(minIntervalMs),

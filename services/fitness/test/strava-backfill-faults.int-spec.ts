@@ -42,10 +42,13 @@ describe('a Strava backfill under 429 bursts, 5xx, hangs and dropped connections
     const before = await stravaStats();
 
     // The first page: a burst of two 429s whose usage headers show room (Strava's "slow down", with
-    // Retry-After 1 s), then a 503.
+    // Retry-After 1 s), then a 503. Then the first and second pages are answered 1 s late (within the
+    // client's 1.5 s timeout): the later pages' faults below are armed before those pages are asked,
+    // however quickly the machine stores the first page.
     await inject([
       { kind: 'status', status: 429, retryAfterSeconds: 1, times: 2, path: LIST },
       { kind: 'status', status: 503, times: 1, path: LIST },
+      { kind: 'delay', ms: 1000, times: 2, path: LIST },
     ]);
     const started = Date.now();
     await h.setUp(runner.userId);
