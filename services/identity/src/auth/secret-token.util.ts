@@ -1,14 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** A random token for a cookie or a link; only its hash is ever stored. */
-export function newSecretToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+// Link and session tokens are server-kit's (newSecretToken, hashToken); their lifetimes are identity's.
+export { hashToken, newSecretToken } from '@runpledge/server-kit';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;

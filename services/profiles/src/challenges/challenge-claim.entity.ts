@@ -29,6 +29,6 @@ export class ChallengeClaimEntity {
   mailedAt: Date | null;
 
   /** SHA-256 of the token of this claim's release link in the owner's mail. */
-  @Column('bytea', { name: 'release_token_hash', nullable: true, select: false })
-  releaseTokenHash: Buffer | null;
+  @Column('text', { name: 'release_token_hash', nullable: true, select: false })
+  releaseTokenHash: string | null;
 }

@@ -121,12 +121,12 @@ export class ChallengeClaimsRepository {
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  async setReleaseTokenHash(manager: EntityManager, claimId: string, hash: Buffer): Promise<void> {
+  async setReleaseTokenHash(manager: EntityManager, claimId: string, hash: string): Promise<void> {
     await manager.update(ChallengeClaimEntity, { id: claimId }, { releaseTokenHash: hash });
   }
 
   /** Deletes the claim whose release link has this token hash; its page, or null when there is none. */
-  async deleteByReleaseTokenHash(manager: EntityManager, hash: Buffer): Promise<string | null> {
+  async deleteByReleaseTokenHash(manager: EntityManager, hash: string): Promise<string | null> {
     const [rows] = (await manager.query(
       `DELETE FROM ${this.tableOf(manager, ChallengeClaimEntity)} WHERE release_token_hash = $1
        RETURNING runner_profile_id AS "runnerProfileId"`,

@@ -10,14 +10,13 @@ import {
   type ClaimChallengeResult,
   type OwnerClaim,
 } from '@runpledge/contracts';
-import { DomainEvents, ServiceException } from '@runpledge/server-kit';
+import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
 import { ChallengeClaimsRepository, type OwnerClaimRow } from './challenge-claims.repository.js';
 import { ClaimDigestQueue } from './claim-digest.queue.js';
-import { releaseTokenHash } from './release-token.util.js';
 
 /** The dashboard shows the newest ones; older ones stay stored. */
 const OWNER_CLAIMS_SHOWN = 200;
@@ -101,7 +100,7 @@ export class ChallengeClaimsService implements OnModuleInit {
    */
   releaseByToken(token: string): Promise<{ runnerProfileId: string }> {
     return this.events.transaction(async (manager) => {
-      const runnerProfileId = await this.claims.deleteByReleaseTokenHash(manager, releaseTokenHash(token));
+      const runnerProfileId = await this.claims.deleteByReleaseTokenHash(manager, hashToken(token));
       if (!runnerProfileId) throw ServiceException.notFound(RELEASE_LINK_INVALID);
       const profile = await this.claims.findProfileWithAccess(manager, runnerProfileId);
       if (profile) this.cache.afterCommit(manager, [cacheKeyOf(profile)]);

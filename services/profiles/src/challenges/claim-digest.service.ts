@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, Mailer } from '@runpledge/server-kit';
+import { LOGGER, Mailer, newSecretToken } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { env } from '../config/env.js';
 import { ChallengeClaimsRepository } from './challenge-claims.repository.js';
 import { claimDigestMail } from './claim-mail.js';
-import { newReleaseToken } from './release-token.util.js';
 
 /** Mails an owner one digest of the claims not yet told of. */
 @Injectable()
@@ -35,7 +34,7 @@ export class ClaimDigestService {
       }
       const withLinks = [];
       for (const claim of claims) {
-        const { token, hash } = newReleaseToken();
+        const { token, hash } = newSecretToken();
         await this.claims.setReleaseTokenHash(manager, claim.claimId, hash);
         const releaseUrl = new URL('/release-claim', env.PUBLIC_URL);
         releaseUrl.searchParams.set('token', token);
