@@ -120,11 +120,10 @@ export class RunnerProfilesRepository {
   }
 
   /**
-   * How many pages the user has, counted under a lock on the user held to the end of the caller's
-   * transaction: two concurrent creations by one user are counted one after the other.
+   * How many pages the user has. Inside a transaction that took the user's lock first
+   * (`assertLiveAccount`), two concurrent creations by one user are counted one after the other.
    */
-  async countByUserIdLocked(manager: EntityManager, userId: string): Promise<number> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('profiles.pages-of:' || $1, 0))`, [userId]);
+  countByUserId(manager: EntityManager, userId: string): Promise<number> {
     return manager.countBy(RunnerProfileEntity, { userId });
   }
 

@@ -63,9 +63,10 @@ export class RunnerProfilesService {
     assertTotalsEditable(totalsSource, fields);
     assertFetchableEventUrl(fields.donorDriveEventUrl);
     const created = await this.events.transaction(async (manager) => {
-      // A write that passed the gateway before the account's deletion must not outlive it.
+      // A write that passed the gateway before the account's deletion must not outlive it; the lock
+      // it takes on the user also orders two creations by one user, so the cap below holds.
       await assertLiveAccount(manager, userId);
-      if ((await this.profiles.countByUserIdLocked(manager, userId)) >= MAX_PAGES_PER_ACCOUNT) {
+      if ((await this.profiles.countByUserId(manager, userId)) >= MAX_PAGES_PER_ACCOUNT) {
         throw ServiceException.conflict(TOO_MANY_PAGES);
       }
       // Another page's former address still leads there.
