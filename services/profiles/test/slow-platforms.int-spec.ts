@@ -13,8 +13,8 @@ jest.setTimeout(90_000);
 type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 /** The absolute deadline of one platform request in this file. */
 const DEADLINE_MS = 1_500;
-/** A trickled participant answer (a few hundred bytes) would take far longer than the deadline. */
-const TRICKLE_EVERY_MS = 100;
+/** A trickled answer (even a 35-byte "not found") would take far longer than the deadline. */
+const TRICKLE_EVERY_MS = 250;
 
 describe('a slow donation platform', () => {
   let harness: PlatformsHarness;
