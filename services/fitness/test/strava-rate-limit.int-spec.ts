@@ -62,7 +62,9 @@ describe('the Strava rate limit across workers and restarts', () => {
     expect(storedBeforeRestart).toBeLessThan(runners.length * ACTIVITIES);
     await h.startWorker();
     for (const runner of runners) {
-      await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(ACTIVITIES), { timeoutMs: 40_000 });
+      await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(ACTIVITIES), {
+        timeoutMs: 40_000,
+      });
     }
     const stats = await stravaStats();
     // 36 reads or more (the scheduled reconcile may add some) at 12 a window: never one 429, and the
