@@ -117,10 +117,12 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
   await expect(page.getByRole('heading', { name: 'Finish setting up Strava' })).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/${runnerPage.urlSlug}/fitness$`));
 
-  // The backfill lands; the list shows km, pace per km and a link to Strava.
+  // The backfill lands; the list shows distance, pace and a link to Strava.
   const activities = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem');
   await expect(activities).toHaveCount(6, { timeout: 15_000 });
-  await expect(activities.first()).toContainText(/\d+\.\d{2} km/);
+  // In the page's unit (miles by default), saying where the run came from.
+  await expect(activities.first()).toContainText(/\d+\.\d{2} mi/);
+  await expect(activities.first()).toContainText('via Strava');
   await expect(page.getByRole('link', { name: 'View on Strava' }).first()).toHaveAttribute(
     'href',
     /strava\.com\/activities\//,
@@ -148,7 +150,7 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
   await page.goto(`/${runnerPage.urlSlug}/fitness`);
 
   await page.getByLabel('Date').fill('2026-01-10');
-  await page.getByLabel('Distance (km)').fill('5');
+  await page.getByLabel('Distance (mi)').fill('5');
   await page.getByLabel('minutes').fill('25');
   await page.getByRole('button', { name: 'Add run' }).click();
   await expect(activities).toHaveCount(7);

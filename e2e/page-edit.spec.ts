@@ -117,26 +117,27 @@ test('a run entered by hand is edited from /{slug}/fitness; the list and stats f
 
   const run = page.getByRole('list', { name: 'Recent activities' }).getByRole('listitem');
   await expect(run).toHaveCount(1);
-  await expect(run).toContainText('10.00 km');
+  // The page shows miles (its unit by default): the run and the form follow it.
+  await expect(run).toContainText('6.21 mi');
   await run.getByRole('button', { name: /Edit/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit run' });
-  await expect(dialog.getByLabel('Distance (km)')).toHaveValue('10');
+  await expect(dialog.getByLabel('Distance (mi)')).toHaveValue('6.21');
   // The form's own check first, then a good change.
-  await dialog.getByLabel('Distance (km)').fill('0');
+  await dialog.getByLabel('Distance (mi)').fill('0');
   await dialog.getByRole('button', { name: 'Save run' }).click();
   await expect(dialog.getByRole('alert')).toBeVisible();
-  await dialog.getByLabel('Distance (km)').fill('12.5');
+  await dialog.getByLabel('Distance (mi)').fill('8');
   await dialog.getByLabel('minutes').fill('5');
   await dialog.getByRole('button', { name: 'Save run' }).click();
   await expect(page.getByText('Run updated')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(run).toContainText('12.50 km');
+  await expect(run).toContainText('8.00 mi');
   await expect(run).toContainText('Tempo run');
   const own = (await (await context.request.get('/api/activities')).json()) as {
     name: string;
     distanceMeters: number;
     durationSeconds: number;
   }[];
-  expect(own.map((a) => [a.name, a.distanceMeters, a.durationSeconds])).toEqual([['Tempo run', 12500, 3900]]);
+  expect(own.map((a) => [a.name, a.distanceMeters, a.durationSeconds])).toEqual([['Tempo run', 12874.8, 3900]]);
   await context.close();
 });

@@ -18,9 +18,12 @@
 //   7. with BENCH_MILLION=1 (1,000,000 pages) or BENCH_PAGES=<count>: random uncached page reads at
 //      1,000 pages and at that many, seeded with COPY, and EXPLAIN ANALYZE of the page, dashboard and
 //      history queries at that size (bench-pages.mjs; the million takes minutes, so it is opt-in).
-// then the Strava sync under Strava's scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
+// then a 10 MB activity file's parse time and a light request's p99 while files are read
+// (bench-activity-files.mjs; BENCH_FILES=0 skips it), then the Strava sync under Strava's
+// scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
 // `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it; BENCH_STRAVA=0 and
-// BENCH_TOTALS=0 skip the sync benches).
+// BENCH_TOTALS=0 skip the sync benches), then a team of 5,000 members (bench-teams.mjs; BENCH_TEAMS=0
+// skips it).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
 // so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
 // 20 s for the runner page); BENCH_CONNECTIONS the connections; each case is warmed up first
@@ -482,6 +485,10 @@ if (process.argv[2] === 'direct-server') await serveDirect(process.env.DATABASE_
 else if (process.argv[2] === 'otlp-receiver') await serveOtlpReceiver();
 else {
   await bench();
+  if (process.env.BENCH_FILES !== '0') {
+    const { runActivityFilesBench } = await import('./bench-activity-files.mjs');
+    await runActivityFilesBench();
+  }
   if (process.env.BENCH_STRAVA !== '0') {
     const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');
     await runStravaSyncBench();
@@ -489,6 +496,10 @@ else {
   if (process.env.BENCH_TOTALS !== '0') {
     const { runTotalsSyncBench } = await import('./bench-totals-sync.mjs');
     await runTotalsSyncBench();
+  }
+  if (process.env.BENCH_TEAMS !== '0') {
+    const { runTeamsBench } = await import('./bench-teams.mjs');
+    await runTeamsBench();
   }
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     const { runLighthouseBench } = await import('./bench-lighthouse.mjs');

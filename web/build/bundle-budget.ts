@@ -39,7 +39,8 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) loads after.
     { route: '/signup', source: 'src/app/routes/signup.tsx', maxGzipBytes: 170 * KB },
   ],
-  // Screens no budgeted first load needs: the signed-in ones, sign-in, a claim mail's release link.
+  // Screens no budgeted first load needs: the signed-in ones, sign-in, a claim mail's release link,
+  // teams, the pledge mails' links, and the pledge dialog (loaded on first use).
   lazyOnly: [
     'src/app/routes/dashboard.tsx',
     'src/app/routes/payment.tsx',
@@ -47,6 +48,13 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     'src/app/routes/fitness.tsx',
     'src/app/routes/login.tsx',
     'src/app/routes/release-claim.tsx',
+    // Teams: the team page, starting a team and the captain's panel.
+    'src/app/routes/team.tsx',
+    'src/app/routes/team-new.tsx',
+    'src/app/routes/team-manage.tsx',
+    'src/app/routes/pledge-confirm.tsx',
+    'src/app/routes/pledge-mail-action.tsx',
+    'src/features/pledges/components/pledge-dialog.tsx',
   ],
 };
 

@@ -3,6 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   BILLING_EVENTS,
+  FITNESS_DISTANCE,
   IDENTITY_BROADCASTS,
   IDENTITY_EVENTS,
   PROFILES_EVENTS,
@@ -126,6 +127,26 @@ describe('NATS users and subject permissions', () => {
     ).rejects.toThrow();
     await eventually(() => expect(errors.join()).toMatch(/Permissions Violation for Publish/i));
     expect(heard).toBe(0);
+  });
+
+  it('lets profiles and its worker ask fitness for distances per day, and for nothing else', async () => {
+    const fitness = await as('fitness');
+    for (const pattern of [FITNESS_DISTANCE.byDay, 'fitness.training-stats.get'])
+      fitness.subscribe(rpcSubject(pattern, prefix), {
+        queue: 'fitness',
+        callback: (_err, msg) => msg.respond(JSON.stringify({ response: { days: [] } })),
+      });
+    await fitness.flush();
+    for (const asker of ['profiles', 'profiles-worker'] as const) {
+      const profiles = await as(asker);
+      const reply = await profiles.request(rpcSubject(FITNESS_DISTANCE.byDay, prefix), '{}', { timeout: 2000 });
+      expect(reply.json()).toEqual({ response: { days: [] } });
+      const errors = errorsOf(profiles);
+      await expect(
+        profiles.request(rpcSubject('fitness.training-stats.get', prefix), '{}', { timeout: 1000 }),
+      ).rejects.toThrow();
+      await eventually(() => expect(errors.join()).toMatch(/Permissions Violation for Publish/i));
+    }
   });
 
   it('refuses a service listening on another service subjects (impersonating it)', async () => {

@@ -3,7 +3,9 @@ import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { env } from './config/env.js';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { ActivitiesModule } from './activities/activities.module.js';
+import { ActivityUploadsModule } from './activity-uploads/activity-uploads.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { DistanceByDayModule } from './distance-by-day/distance-by-day.module.js';
 import { FitnessProfilesModule } from './fitness-profiles/fitness-profiles.module.js';
 import { StravaConnectionsModule } from './strava-connections/strava-connections.module.js';
 import { StravaModule } from './strava/strava.module.js';
@@ -20,9 +22,11 @@ import { TrainingStatsModule } from './training-stats/training-stats.module.js';
     FitnessProfilesModule,
     StravaConnectionsModule,
     ActivitiesModule,
+    ActivityUploadsModule,
     TrainingStatsModule,
     SyncModule,
     AccountDataModule,
+    DistanceByDayModule,
   ],
 })
 export class AppModule {}

@@ -8,6 +8,7 @@ import { IdentityModule } from './identity/identity.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
+import { TeamsModule } from './teams/teams.module.js';
 
 /** One module per service the gateway fronts (its folder holds the controllers of its /api segments), plus pages and health. */
 @Module({
@@ -20,6 +21,7 @@ import { ProfilesModule } from './profiles/profiles.module.js';
     ProfilesModule,
     BillingModule,
     FitnessModule,
+    TeamsModule,
     PagesModule,
   ],
 })

@@ -1,5 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { ACTIVITY_FILE_LIMITS } from '@runpledge/contracts';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { nestLogger } from '@runpledge/server-kit/logging';
@@ -92,6 +94,11 @@ export async function bootstrapGateway(
   // hashed assets come precompressed from web/dist (spa-hosting).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(fastifyCookie, { secret: env.SESSION_SECRET });
+  // Multipart bodies are read only by the routes that take a file (@FileUploadRoute), as a stream,
+  // after the session was checked; the size limit stops reading at 10 MB (413).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ACTIVITY_FILE_LIMITS.maxBytes, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+  });
   registerRequestGuards(fastify);
   await registerApiReferenceAssets(fastify);
   const spaFallback = await registerSpaHosting(fastify, env.WEB_DIST, app.get(SharePreviewsService));

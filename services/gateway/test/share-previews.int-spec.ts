@@ -229,6 +229,63 @@ describe('sharing previews through the gateway', () => {
     expect((await get(`/api/runner-profile/${page.urlSlug}`)).status).toBe(404);
   });
 
+  it("gives a team page its own tags and card, a new card when the team's total moves, the site's once deleted", async () => {
+    const page = await createPage({ fundsRaised: 0 });
+    await publish(page.urlSlug);
+    const slug = `share-team-${Date.now().toString(36)}`;
+    const created = await get('/api/teams', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        slug,
+        name: 'Tom & Jerry <Runners>',
+        charityName: 'Lifeboats',
+        marathonName: 'London Marathon',
+        marathonDate: '2027-04-25',
+        currency: 'USD',
+        goalAmount: 10000,
+        joinRule: 'open',
+        captainProfileId: page.id,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { team } = (await created.json()) as { team: { id: string } };
+
+    const html = await (await get(`/teams/${slug}`)).text();
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(meta(html, 'og:title')).toEqual([
+      'Tom &amp; Jerry &lt;Runners&gt; is running the London Marathon for Lifeboats',
+    ]);
+    expect(meta(html, 'og:url')[0]).toMatch(new RegExp(`^http://[\\w.:]+/teams/${slug}$`));
+    const image = meta(html, 'og:image')[0]!;
+    const path = new URL(image).pathname + new URL(image).search;
+    expect(path).toMatch(new RegExp(`^/api/teams/${slug}/og-image\\.png\\?v=[\\w-]{16}$`));
+    const card = await get(path);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    expect(pngSize(Buffer.from(await card.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+
+    // The member's total moves: the team's sums follow, and with them the card's address.
+    const edited = await get(`/api/runner-profile/${page.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ fundsRaised: 800, totalDonors: 4 }),
+    });
+    expect(edited.status).toBe(200);
+    await eventually(
+      async () => {
+        const next = meta(await (await get(`/teams/${slug}`)).text(), 'og:image')[0]!;
+        expect(next).not.toBe(image);
+      },
+      { timeoutMs: 15_000 },
+    );
+
+    const deleted = await get(`/api/teams/${team.id}`, { method: 'DELETE', headers: { cookie } });
+    expect(deleted.status).toBe(200);
+    expect(meta(await (await get(`/teams/${slug}`)).text(), 'og:title')).toEqual([SITE_TITLE]);
+    expect((await get(`/api/teams/${slug}/og-image.png`)).status).toBe(404);
+  });
+
   it('answers unknown pages, reserved routes and bad slugs with the site tags and 404 cards, never a 500', async () => {
     for (const path of ['/nobody-has-this', '/login', '/test-jane', '/Not_A_Slug', '/a/b']) {
       const res = await get(path);

@@ -10,7 +10,9 @@ import { FundraisingTotalsModule } from './fundraising-totals/fundraising-totals
 import { FundraisingChallengesModule } from './challenges/fundraising-challenges.module.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessModule } from './owner-access/owner-access.module.js';
+import { PledgesModule } from './pledges/pledges.module.js';
 import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
+import { TeamsModule } from './teams/teams.module.js';
 
 @Module({
   imports: [
@@ -26,6 +28,8 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     ChallengeClaimsModule,
     AccountDataModule,
     PageInsightsModule,
+    TeamsModule,
+    PledgesModule,
   ],
 })
 export class AppModule {}

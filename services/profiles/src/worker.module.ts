@@ -6,10 +6,13 @@ import { ClaimDigestWorkerModule } from './challenges/claim-digest-worker.module
 import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js';
 import { PageInsightsFlush } from './page-insights/page-insights-flush.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
+import { TeamMailWorkerModule } from './teams/team-mail-worker.module.js';
+import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
 
 /**
  * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
- * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests.
+ * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests;
+ * makes pledges per mile fall due and mails their supporters.
  */
 @Module({
   imports: [
@@ -18,7 +21,9 @@ import { PageInsightsModule } from './page-insights/page-insights.module.js';
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     TotalsWorkerModule,
     ClaimDigestWorkerModule,
+    TeamMailWorkerModule,
     PageInsightsModule,
+    PledgesWorkerModule,
   ],
   providers: [PageInsightsFlush],
 })

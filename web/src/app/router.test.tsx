@@ -51,6 +51,8 @@ describe('routes', () => {
     ['/signup', 'Fundraising details · RunPledge'],
     ['/payment?canceled=true', 'Start your free trial · RunPledge'],
     ['/auth/confirm?token=t&type=signup', 'Confirm e-mail · RunPledge'],
+    ['/pledges/confirm?token=t', 'Confirm your pledge · RunPledge'],
+    ['/pledges/7d1f0a4e-3b2c-4d5e-8f90-1a2b3c4d5e6f/cancel?token=t', 'Cancel your pledge · RunPledge'],
     ['/jane-doe/fitness', 'Fitness integrations · RunPledge'],
     ['/jane-doe', 'jane-doe · RunPledge'],
     ['/test-sample', 'Sample runner page · RunPledge'],

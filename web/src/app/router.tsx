@@ -58,6 +58,8 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             { path: 'dashboard', lazy: page(() => import('./routes/dashboard')) },
             { path: 'settings', lazy: page(() => import('./routes/settings')) },
             { path: ':slug/edit', lazy: page(() => import('./routes/edit-page')) },
+            { path: 'teams/new', lazy: page(() => import('./routes/team-new')) },
+            { path: 'teams/:slug/manage', lazy: page(() => import('./routes/team-manage')) },
           ],
         },
         { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },
@@ -65,6 +67,9 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'cancel-email-change', lazy: page(() => import('./routes/cancel-email-change')) },
         { path: 'release-claim', lazy: page(() => import('./routes/release-claim')) },
         { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
+        { path: 'teams/:slug', lazy: page(() => import('./routes/team')) },
+        { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
+        { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
         {
           path: ':slug',

@@ -22,7 +22,8 @@ export type FormName =
   | 'challenge_claim'
   | 'story'
   | 'encouragement'
-  | 'strava_setup';
+  | 'strava_setup'
+  | 'pledge';
 
 /**
  * Steps of the conversion funnel, in order: landing CTA to a live page. `page_live` is reached by

@@ -1,7 +1,9 @@
 import { BILLING_EVENTS } from '../events/billing.events.js';
+import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
 import { PROFILES_EVENTS } from '../events/profiles.events.js';
+import { FITNESS_DISTANCE } from '../rpc/pledges.patterns.js';
 import type { ServiceName } from '../rpc/rpc-pattern.js';
 
 /**
@@ -19,6 +21,8 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     IDENTITY_EVENTS.userDeleted.type,
     PROFILES_EVENTS.challengeClaimed.type,
     PROFILES_EVENTS.profileDeleted.type,
+    PROFILES_EVENTS.totalsChanged.type,
+    FITNESS_EVENTS.distanceChanged.type,
   ],
   billing: [IDENTITY_EVENTS.userDeleted.type],
   fitness: [
@@ -33,6 +37,17 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
 export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
   identity: [IDENTITY_BROADCASTS.sessionsRevoked],
   profiles: [PROFILE_CACHE_INVALIDATION.subject],
+  billing: [],
+  fitness: [],
+};
+
+/**
+ * The only requests one service sends another (everything else comes from the gateway): profiles
+ * (its API and its worker) reads the distances pledges per mile count from fitness.
+ */
+export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
+  identity: [],
+  profiles: [FITNESS_DISTANCE.byDay],
   billing: [],
   fitness: [],
 };

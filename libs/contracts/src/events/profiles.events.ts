@@ -30,7 +30,11 @@ export const PROFILES_EVENTS = {
       message: z.string().nullable(),
     }),
   ),
-  /** A page's raised amount, goal, donor count or currency changed after a platform sync. */
+  /**
+   * A page's raised amount, goal, donor count or currency changed (a platform sync or the owner's
+   * edit of hand-typed totals). `totalsVersion` grows with each change of the page, so a reader
+   * keeping a copy applies only a newer one (events may repeat or come out of order).
+   */
   totalsChanged: defineEvent(
     'profiles.totals.changed',
     z.object({
@@ -41,6 +45,7 @@ export const PROFILES_EVENTS = {
       totalDonors: z.number().int(),
       fundraisingCurrency: z.string(),
       totalsSource: z.string(),
+      totalsVersion: z.number().int().nonnegative().default(0),
     }),
   ),
 } as const;

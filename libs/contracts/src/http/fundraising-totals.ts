@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FUNDRAISING_LIMITS } from '../product/fundraising-totals.js';
+import { CURRENCY_MESSAGE, FUNDRAISING_CURRENCIES, FUNDRAISING_LIMITS } from '../product/fundraising-totals.js';
 
 // Kept apart from product/fundraising-totals.ts so a page that shows totals does not bundle zod.
 const twoDecimals = (n: number) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6;
@@ -25,3 +25,6 @@ export const totalDonorsSchema = z.preprocess(
     .min(0, 'The number of donors cannot be negative')
     .max(FUNDRAISING_LIMITS.donorsMax, 'The number of donors is too large'),
 );
+
+/** ISO 4217 currency of hand-typed totals and of a team. */
+export const currencySchema = z.enum(FUNDRAISING_CURRENCIES, { error: CURRENCY_MESSAGE });

@@ -17,4 +17,6 @@ export * from './profiles.js';
 export * from './strava.js';
 export * from './subscription.js';
 export * from './success.js';
+export * from './teams.js';
 export * from './webhooks.js';
+export * from './pledges.js';

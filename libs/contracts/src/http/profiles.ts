@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { DONATION_PLATFORMS, platformProblem } from '../product/donation-links.js';
 import { TOTALS_SOURCES } from '../product/fundraising-totals.js';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../product/limits.js';
+import { DISTANCE_UNITS } from '../product/pledges.js';
 import { DONORDRIVE_PARTICIPANT_ID_MESSAGE, MAX_CHALLENGES } from '../product/profile-messages.js';
 import { calendarDate, textField } from '../product/text.js';
 import { camelize } from './camelize.js';
 import { challengeInputSchema, challengeSchema } from './challenges.js';
-import { fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.js';
+import { currencySchema, fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.js';
 
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 
@@ -91,6 +92,10 @@ export const profileFieldsSchema = z.object({
   fundraisingGoal: fundraisingGoalSchema.optional(),
   fundsRaised: fundsRaisedSchema.optional(),
   totalDonors: totalDonorsSchema.optional(),
+  /** Hand-typed totals only (a synced page's currency is its platform's). */
+  fundraisingCurrency: currencySchema.optional(),
+  /** The unit the page counts distance (and pledges) in; `mi` when left out on create. */
+  distanceUnit: z.enum(DISTANCE_UNITS, { error: 'Please choose miles or kilometres.' }).optional(),
 });
 
 export const createProfileRequestSchema = z.preprocess(
@@ -144,6 +149,8 @@ export const profileSchema = z.object({
   totalsSource: z.enum(TOTALS_SOURCES),
   /** When the platform's totals were last read; null for manual totals or before the first sync. */
   totalsSyncedAt: z.iso.datetime().nullable(),
+  /** The unit the page counts distance and pledges in (`mi` by default). */
+  distanceUnit: z.enum(DISTANCE_UNITS),
   fundraisingChallenges: z.array(challengeSchema),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -151,9 +158,14 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** What profiles answers for a slug: the same for every caller, so the gateway may cache it. */
+/** The team a page is a member of (not while its request is pending). */
+export const pageTeamSchema = z.object({ slug: z.string(), name: z.string() }).nullable();
+export type PageTeam = z.infer<typeof pageTeamSchema>;
+
 export const publicProfileViewSchema = profileSchema.extend({
   /** The owner's subscription gives access (trialing, active, lifetime, past due within grace). */
   published: z.boolean(),
+  team: pageTeamSchema,
 });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 

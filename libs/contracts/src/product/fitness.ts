@@ -2,8 +2,34 @@ import { BUSINESS } from './limits.js';
 
 /** Strava sport types that count as runs (spec: training miles and pace come from runs). */
 export const RUN_SPORT_TYPES = ['Run', 'TrailRun', 'VirtualRun'] as const;
-export const ACTIVITY_SOURCES = ['strava', 'manual'] as const;
+export const ACTIVITY_SOURCES = ['strava', 'manual', 'upload'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+
+/** How visitors (and the runner) are told where a run came from. */
+export const ACTIVITY_SOURCE_LABELS: Record<ActivitySource, string> = {
+  strava: 'via Strava',
+  manual: 'entered by hand',
+  upload: 'uploaded file',
+};
+
+/** Activity files (`POST /api/activities/upload`): what is accepted and how a repeat is told apart. */
+export const ACTIVITY_FILE_LIMITS = {
+  /** The largest file accepted; one byte more is 413. */
+  maxBytes: 10 * 1024 * 1024,
+  extensions: ['.gpx', '.tcx', '.fit'],
+  /** Two runs are the same when they start within this many seconds… */
+  duplicateStartSeconds: 120,
+  /** …and their distances differ by at most this fraction. */
+  duplicateDistanceRatio: 0.03,
+} as const;
+
+export const ACTIVITY_FILE_MESSAGES = {
+  tooLarge: 'This file is larger than 10 MB.',
+  noFile: 'Please choose a GPX, TCX or FIT file.',
+  unreadable: (reason: string) => `We could not read this file: ${reason}`,
+  alreadyOnPage: (source: ActivitySource) => `This run is already on your page (${ACTIVITY_SOURCE_LABELS[source]}).`,
+  busy: 'We are reading many files right now. Please try again in a minute.',
+} as const;
 
 /** Limits of the fitness calls, shared by the web forms, the gateway and the service. */
 export const FITNESS_LIMITS = {

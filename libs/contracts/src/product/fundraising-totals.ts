@@ -49,3 +49,8 @@ export function milestonesReached(raised: string | number, goal: string | number
   const goalCents = Math.round(g * 100);
   return FUNDRAISING_MILESTONES.filter((m) => raisedCents * 100 >= goalCents * m);
 }
+
+/** ISO 4217 currencies of hand-typed totals and of teams. */
+export const FUNDRAISING_CURRENCIES = ['USD', 'GBP', 'EUR', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK'] as const;
+export type FundraisingCurrency = (typeof FUNDRAISING_CURRENCIES)[number];
+export const CURRENCY_MESSAGE = `The currency must be one of ${FUNDRAISING_CURRENCIES.join(', ')}`;

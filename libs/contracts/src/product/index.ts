@@ -11,4 +11,6 @@ export * from './marathon-name.js';
 export * from './profile-messages.js';
 export * from './strava.js';
 export * from './subscription-access.js';
+export * from './teams.js';
 export * from './text.js';
+export * from './pledges.js';

@@ -22,6 +22,8 @@ export const FITNESS = {
     create: 'fitness.activities.create',
     update: 'fitness.activities.update',
     delete: 'fitness.activities.delete',
+    /** The summary of an uploaded file (parsed by the gateway): stored unless the run is already there. */
+    storeUpload: 'fitness.activities.store-upload',
   },
   trainingStats: {
     get: 'fitness.training-stats.get',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activitiesQuerySchema, manualActivityInputSchema } from '../http/activities.js';
 import { stravaCallbackQuerySchema } from '../http/strava.js';
+import { FITNESS_LIMITS } from '../product/fitness.js';
 import { textField } from '../product/text.js';
 
 // What the gateway asks fitness, beside the HTTP bodies: `userId` is the session's caller.
@@ -29,6 +30,27 @@ export const updateActivityRequestSchema = manualActivityInputSchema.extend({
   userId: z.uuid(),
   activityId: z.uuid('Activity not found'),
 });
+/**
+ * What the gateway read from an activity file: only the summary crosses NATS (the track stays in
+ * the gateway and is dropped).
+ */
+export const uploadedActivitySummarySchema = z.object({
+  name: z.string().trim().min(1).max(FITNESS_LIMITS.activityNameMax),
+  sportType: z.string().min(1).max(40),
+  distanceMeters: z
+    .number()
+    .min(0)
+    .max(FITNESS_LIMITS.manualDistanceKmMax * 1000),
+  /** Time in motion, pauses left out. */
+  movingTimeSeconds: z.number().int().min(0).max(FITNESS_LIMITS.manualDurationSecondsMax),
+  elevationGainMeters: z.number().min(0).max(FITNESS_LIMITS.manualElevationMetersMax),
+  startDate: z.iso.datetime(),
+  /** Wall-clock start where the run happened (`YYYY-MM-DDTHH:mm:ss`); UTC when the file does not say. */
+  startDateLocal: z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+});
+export type UploadedActivitySummary = z.infer<typeof uploadedActivitySummarySchema>;
+export const storeUploadRequestSchema = uploadedActivitySummarySchema.extend({ userId: z.uuid() });
+
 export const deleteActivityRequestSchema = z.object({ userId: z.uuid(), activityId: z.uuid('Activity not found') });
 
 export const stravaUserRequestSchema = z.object({ userId: z.uuid('userId must be your own user id') });

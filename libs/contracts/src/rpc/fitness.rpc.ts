@@ -21,6 +21,7 @@ import {
   ownFitnessProfileRequestSchema,
   stravaAuthorizeRequestSchema,
   stravaCompleteAuthorizationSchema,
+  storeUploadRequestSchema,
   stravaUserRequestSchema,
   trainingStatsRequestSchema,
   updateActivityRequestSchema,
@@ -57,5 +58,6 @@ export const FITNESS_RPC = {
   [FITNESS.activities.create]: rpcContract(createActivityRequestSchema, activitySchema),
   [FITNESS.activities.update]: rpcContract(updateActivityRequestSchema, activitySchema),
   [FITNESS.activities.delete]: rpcContract(deleteActivityRequestSchema, successSchema),
+  [FITNESS.activities.storeUpload]: rpcContract(storeUploadRequestSchema, activitySchema),
   [FITNESS.trainingStats.get]: rpcContract(trainingStatsRequestSchema, trainingStatsSchema),
 } as const;

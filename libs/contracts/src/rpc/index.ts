@@ -18,3 +18,7 @@ export * from './rpc-contracts.js';
 export * from './rpc-pattern.js';
 export * from './sessions.js';
 export * from './shared.rpc.js';
+export * from './teams.patterns.js';
+export * from './teams.requests.js';
+export * from './teams.rpc.js';
+export * from './pledges.patterns.js';

@@ -5,9 +5,12 @@ import { FITNESS_RPC } from './fitness.rpc.js';
 import { IDENTITY } from './identity.patterns.js';
 import { IDENTITY_RPC } from './identity.rpc.js';
 import { PROFILES } from './profiles.patterns.js';
+import { PLEDGES_RPC } from './pledges.patterns.js';
 import { PROFILES_RPC } from './profiles.rpc.js';
 import type { RpcRequest, RpcResponse } from './rpc-contract.js';
 import { SHARED_RPC } from './shared.rpc.js';
+import { TEAMS } from './teams.patterns.js';
+import { TEAMS_RPC } from './teams.rpc.js';
 
 /**
  * Every typed pattern of every service: identity, profiles, billing, fitness and the patterns all four
@@ -19,6 +22,8 @@ export const RPC_CONTRACTS = {
   ...PROFILES_RPC,
   ...BILLING_RPC,
   ...FITNESS_RPC,
+  ...TEAMS_RPC,
+  ...PLEDGES_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
@@ -28,7 +33,7 @@ export type RpcResponseOf<P extends TypedRpcPattern> = RpcResponse<(typeof RPC_C
 type PatternsOf<T> = T extends string ? T : { [K in keyof T]: PatternsOf<T[K]> }[keyof T];
 /** Patterns of the four services that have no contract in RPC_CONTRACTS: none may exist. */
 export type UntypedRpcPattern = Exclude<
-  PatternsOf<typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS>,
+  PatternsOf<typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof TEAMS>,
   TypedRpcPattern
 >;
 type MustBeTrue<T extends true> = T;

@@ -1,5 +1,11 @@
 import { credsAuthenticator, type NodeConnectionOptions } from '@nats-io/transport-node';
-import { EVENT_CONSUMPTION, SERVICE_ANNOUNCEMENTS, SERVICE_NAMES, type ServiceName } from '@runpledge/contracts';
+import {
+  EVENT_CONSUMPTION,
+  SERVICE_ANNOUNCEMENTS,
+  SERVICE_NAMES,
+  SERVICE_REQUESTS,
+  type ServiceName,
+} from '@runpledge/contracts';
 import { readFileSync } from 'node:fs';
 import type { BaseEnv } from '../config/env.js';
 import { deadLetterStreamName, deadLetterSubject } from '../events/dead-letters.js';
@@ -99,6 +105,7 @@ export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissi
       : []),
     ...SERVICE_ANNOUNCEMENTS[service].map((subject) => rpcSubject(subject, prefix)),
     ...jetStreamPermissions(service, prefix),
+    ...SERVICE_REQUESTS[service].map((pattern) => rpcSubject(pattern, prefix)),
   ];
   const subscribe = ['_INBOX.>'];
   if (!worker) subscribe.push(rpcSubject(`${service}.>`, prefix));

@@ -61,6 +61,13 @@ export const webhookEvents = new Counter({
   labelNames: ['provider', 'outcome'] as const,
 });
 
+/** Work handed to a pool of worker threads (drawings, activity files): running or waiting, by pool. */
+export const workerPoolTasks = new Gauge({
+  name: 'worker_pool_tasks',
+  help: 'Tasks running on or waiting for a worker-thread pool of this process, by pool',
+  labelNames: ['pool'] as const,
+});
+
 export const stravaRateBudget = new Gauge({
   name: 'strava_rate_budget_remaining',
   help: 'Strava API requests left in the current window (15m, daily), as last reported by Strava',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ExportCursor } from '@runpledge/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ActivitiesRepository } from '../activities/activities.repository.js';
 import { ActivityEntity } from '../activities/activity.entity.js';
 import { FitnessProfileEntity } from '../fitness-profiles/fitness-profile.entity.js';
 import { StravaConnectionEntity } from '../strava-connections/strava-connection.entity.js';
@@ -21,7 +22,10 @@ export type ExportedActivityRow = Pick<
 /** Everything fitness holds about one user, read or removed at once. */
 @Injectable()
 export class AccountDataRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly activities: ActivitiesRepository,
+  ) {}
 
   async findAllOfUser(userId: string) {
     const manager = this.dataSource.manager;
@@ -54,7 +58,7 @@ export class AccountDataRepository {
 
   /** Every activity (Strava's and those entered by hand), the Strava tokens and the page copies. */
   async deleteAllOfUser(manager: EntityManager, userId: string): Promise<void> {
-    await manager.delete(ActivityEntity, { userId });
+    await this.activities.deleteAllOfUser(userId, manager);
     await manager.delete(StravaConnectionEntity, { userId });
     await manager.delete(FitnessProfileEntity, { userId });
   }

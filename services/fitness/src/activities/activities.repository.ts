@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { RUN_SPORT_TYPES } from '@runpledge/contracts';
 import { assertLiveAccount } from '@runpledge/server-kit';
-import type { EntityManager, Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import type { ActivityRecord } from '../strava/map-strava-activity.util.js';
+import { DistanceRecorder } from '../distance/distance.recorder.js';
 import { ActivityEntity } from './activity.entity.js';
 
 export interface ActivityFilter {
@@ -39,7 +40,28 @@ const COLUMNS = [
 
 @Injectable()
 export class ActivitiesRepository {
-  constructor(@InjectRepository(ActivityEntity) private readonly activities: Repository<ActivityEntity>) {}
+  constructor(
+    @InjectRepository(ActivityEntity) private readonly activities: Repository<ActivityEntity>,
+    private readonly distance: DistanceRecorder,
+  ) {}
+
+  /**
+   * Every write of activities goes through here: in its transaction (the caller's, or one of its
+   * own), the runner's distance is told (fitness.distance.changed).
+   */
+  private write<T>(
+    userId: string,
+    manager: EntityManager | undefined,
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    const run = async (m: EntityManager) => {
+      const live = await this.distance.isLive(m, userId);
+      const result = await work(m);
+      if (live) await this.distance.record(m, userId);
+      return result;
+    };
+    return manager?.queryRunner?.isTransactionActive ? run(manager) : this.activities.manager.transaction(run);
+  }
 
   private get table(): string {
     return this.activities.metadata.tablePath
@@ -49,12 +71,12 @@ export class ActivitiesRepository {
   }
 
   /** Inserts or refreshes activities by (source, external id); answers how many were new. */
-  async upsertMany(
-    userId: string,
-    records: ActivityRecord[],
-    manager: EntityManager = this.activities.manager,
-  ): Promise<number> {
+  async upsertMany(userId: string, records: ActivityRecord[], outer?: EntityManager): Promise<number> {
     if (records.length === 0) return 0;
+    return this.write(userId, outer, (manager) => this.upsertRows(userId, records, manager));
+  }
+
+  private async upsertRows(userId: string, records: ActivityRecord[], manager: EntityManager): Promise<number> {
     const params: unknown[] = [];
     const rows = records.map((r) => {
       const values = [
@@ -87,32 +109,80 @@ export class ActivitiesRepository {
     return inserted.filter((row) => row.inserted).length;
   }
 
-  /** Saves a run entered by hand, refused once the account is deleted (its tombstone). */
-  insertManual(userId: string, record: ActivityRecord): Promise<ActivityEntity> {
-    return this.activities.manager.transaction(async (manager) => {
+  /**
+   * Saves a run the runner brought (entered by hand or read from an uploaded file), refused once the
+   * account is deleted (its tombstone). `check` runs first, under the same per-user lock, so two
+   * uploads of one run cannot both pass it.
+   */
+  insertManual(
+    userId: string,
+    record: ActivityRecord,
+    check?: (manager: EntityManager) => Promise<void>,
+  ): Promise<ActivityEntity> {
+    return this.write(userId, undefined, async (manager) => {
       await assertLiveAccount(manager, userId);
+      await check?.(manager);
       return manager.save(manager.create(ActivityEntity, { ...record, userId }));
     });
   }
 
-  /** Changes the user's own run entered by hand; null when there is no such run. */
-  async updateManual(userId: string, activityId: string, record: ActivityRecord): Promise<ActivityEntity | null> {
-    const result = await this.activities.update({ id: activityId, userId, source: 'manual' }, record);
-    if ((result.affected ?? 0) === 0) return null;
-    return this.activities.findOneBy({ id: activityId });
+  /**
+   * The runner's activities that may be the same run as one starting at `start`: those starting
+   * within `withinSeconds` of it, and runs entered by hand on its local day (they have a day, no time).
+   */
+  findNear(
+    manager: EntityManager,
+    userId: string,
+    start: Date,
+    localDay: string,
+    withinSeconds: number,
+  ): Promise<Pick<ActivityEntity, 'source' | 'distanceMeters' | 'startDate'>[]> {
+    return manager
+      .createQueryBuilder(ActivityEntity, 'a')
+      .select(['a.source', 'a.distanceMeters', 'a.startDate'])
+      .where('a.user_id = :userId', { userId })
+      .andWhere(
+        `(a.start_date BETWEEN :from AND :to OR (a.source = 'manual' AND a.start_date_local::date = :localDay::date))`,
+        {
+          from: new Date(start.getTime() - withinSeconds * 1000),
+          to: new Date(start.getTime() + withinSeconds * 1000),
+          localDay,
+        },
+      )
+      .getMany();
   }
 
+  /** Changes the user's own run entered by hand; null when there is no such run. */
+  async updateManual(userId: string, activityId: string, record: ActivityRecord): Promise<ActivityEntity | null> {
+    return this.write(userId, undefined, async (manager) => {
+      const result = await manager.update(ActivityEntity, { id: activityId, userId, source: 'manual' }, record);
+      if ((result.affected ?? 0) === 0) return null;
+      return manager.findOneBy(ActivityEntity, { id: activityId });
+    });
+  }
+
+  /** Removes the user's own run entered by hand or uploaded (Strava's go only when Strava says so). */
   async deleteManual(userId: string, activityId: string): Promise<boolean> {
-    const result = await this.activities.delete({ id: activityId, userId, source: 'manual' });
-    return (result.affected ?? 0) > 0;
+    return this.write(userId, undefined, async (manager) => {
+      const result = await manager.delete(ActivityEntity, { id: activityId, userId, source: In(['manual', 'upload']) });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
   async deleteStravaActivity(userId: string, externalId: string): Promise<void> {
-    await this.activities.delete({ userId, source: 'strava', externalId });
+    await this.write(userId, undefined, (manager) =>
+      manager.delete(ActivityEntity, { userId, source: 'strava', externalId }),
+    );
   }
 
-  async deleteAllStrava(userId: string, manager: EntityManager = this.activities.manager): Promise<void> {
-    await manager.delete(ActivityEntity, { userId, source: 'strava' });
+  async deleteAllStrava(userId: string, outer?: EntityManager): Promise<void> {
+    await this.write(userId, outer, (manager) => manager.delete(ActivityEntity, { userId, source: 'strava' }));
+  }
+
+  /** Every activity of a deleted account, and its distance counter. */
+  async deleteAllOfUser(userId: string, outer: EntityManager): Promise<void> {
+    await this.write(userId, outer, (manager) => manager.delete(ActivityEntity, { userId }));
+    await this.distance.forget(outer, userId);
   }
 
   /** Start of the newest Strava activity stored: incremental syncs ask for what came after it. */

@@ -6,6 +6,7 @@ import {
   type ManualActivityInput,
 } from '@runpledge/contracts';
 import { ServiceException } from '@runpledge/server-kit';
+import type { EntityManager } from 'typeorm';
 import { env } from '../config/env.js';
 import { FitnessProfilesRepository } from '../fitness-profiles/fitness-profiles.repository.js';
 import { StravaConnectionsRepository } from '../strava-connections/strava-connections.repository.js';
@@ -37,7 +38,19 @@ export class ActivitiesService {
   }
 
   async createManual(userId: string, input: ManualActivityInput): Promise<Activity> {
-    return toActivity(await this.activities.insertManual(userId, manualRecord(input)));
+    return this.storeOwn(userId, manualRecord(input));
+  }
+
+  /**
+   * Stores a run the runner brought, by hand or in a file (activity-uploads), through one path;
+   * `check` runs first under the runner's lock (the duplicate rule of uploads).
+   */
+  async storeOwn(
+    userId: string,
+    record: ActivityRecord,
+    check?: (manager: EntityManager) => Promise<void>,
+  ): Promise<Activity> {
+    return toActivity(await this.activities.insertManual(userId, record, check));
   }
 
   /** Only the caller's own runs entered by hand can change; Strava's come from Strava. */

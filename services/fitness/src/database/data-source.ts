@@ -8,6 +8,8 @@ import { CreateStravaConnectionsAndActivities1763800000410 } from './migrations/
 import { CreateStravaWebhookSubscriptions1795553271981 } from './migrations/1795553271981-CreateStravaWebhookSubscriptions.js';
 import { AddActivityVisibleToAll1795553885134 } from './migrations/1795553885134-AddActivityVisibleToAll.js';
 import { CreateDeletedAccounts1796000000400 } from './migrations/1796000000400-CreateDeletedAccounts.js';
+import { CreateRunnerDistanceVersions1797000000500 } from './migrations/1797000000500-CreateRunnerDistanceVersions.js';
+import { AllowUploadedActivities1796029000400 } from './migrations/1796029000400-AllowUploadedActivities.js';
 import { WebhookSubscriptionEntity } from '../webhook-subscription/webhook-subscription.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -20,5 +22,7 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateStravaWebhookSubscriptions1795553271981,
     AddActivityVisibleToAll1795553885134,
     CreateDeletedAccounts1796000000400,
+    CreateRunnerDistanceVersions1797000000500,
+    AllowUploadedActivities1796029000400,
   ],
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountDataRepository } from '../account-data/account-data.repository.js';
+import { DistanceRecorder } from '../distance/distance.recorder.js';
 import { ActivitiesRepository } from '../activities/activities.repository.js';
 import { ActivityEntity } from '../activities/activity.entity.js';
 import { FitnessProfileEntity } from '../fitness-profiles/fitness-profile.entity.js';
@@ -16,6 +17,7 @@ const repositories = [
   StravaConnectionsRepository,
   WebhookSubscriptionRepository,
   AccountDataRepository,
+  DistanceRecorder,
 ];
 
 /**

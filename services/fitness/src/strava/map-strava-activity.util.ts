@@ -1,8 +1,9 @@
+import type { ActivitySource } from '@runpledge/contracts';
 import type { StravaActivity } from './strava.types.js';
 
 /** An activity as the activities table stores it, whatever its source. */
 export interface ActivityRecord {
-  source: 'strava' | 'manual';
+  source: ActivitySource;
   externalId: string | null;
   name: string;
   sportType: string;

@@ -19,6 +19,11 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
     .transform((v) => v === 'true'),
   /** How long a runner page's view stays in a replica's memory without an announcement (tests shorten it). */
   PROFILE_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * How long a replica answers a visitor's read of a team page from memory (teams change with every
+   * member's donation, so briefly; 0 turns it off). This replica's own team writes drop it at once.
+   */
+  TEAM_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Deadline of each service's ping in the readiness check. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   /** How often the background loop pings each service for the readiness body. */
@@ -47,6 +52,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PUBLIC_WRITES_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** Pledges per mile made with one e-mail address per hour (each mails that address). */
+  RATE_LIMIT_PLEDGES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Owner insights' page events (views, shares, donate clicks, challenge choices) per IP per minute. */
   RATE_LIMIT_PAGE_EVENTS_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Account calls (password reset, e-mail change, export, deletion) per IP per 15 minutes. */
@@ -64,10 +71,24 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
    * another): one thread fits a 384Mi pod with a 1-CPU limit, a second needs ~512Mi.
    */
   RENDER_POOL_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Threads reading uploaded activity files (GPX, TCX, FIT up to 10 MB) off the event loop; a 10 MB
+   * file takes one for about a second and up to a few hundred MB while it does.
+   */
+  ACTIVITY_FILE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Files that may wait for a reading thread; past that: 503 with Retry-After. */
+  ACTIVITY_FILE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Activity files one runner may upload per 10 minutes. */
+  RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Drawings that may wait for a thread (a few seconds' worth); past that: 503 with Retry-After. */
   RENDER_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(4),
   /** New posters one user may have drawn per hour (a drawn poster is served again for free). */
   RATE_LIMIT_POSTER_RENDERS_PER_USER: z.coerce.number().int().min(1).default(20),
+  /** GET /api/teams/{slug} per IP and minute. */
+  RATE_LIMIT_TEAM_READS_PER_IP: z.coerce.number().int().min(1).default(300),
+  /** POST /api/teams/{id}/members (with or without an invite code) per user, and per IP, per 15 minutes. */
+  RATE_LIMIT_TEAM_JOINS_PER_USER: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_TEAM_JOINS_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
   GA_MEASUREMENT_ID: z
     .string()

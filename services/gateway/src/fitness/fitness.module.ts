@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
 import { ActivitiesController } from './activities.controller.js';
+import { ActivityFileReader } from './activity-files/activity-file-reader.js';
+import { ActivityUploadsController } from './activity-uploads.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
 import { PublicPages } from './public-pages.js';
 import { StravaSetupController } from './strava-setup.controller.js';
@@ -18,9 +20,10 @@ import { TrainingStatsController } from './training-stats.controller.js';
     StravaController,
     StravaSetupController,
     ActivitiesController,
+    ActivityUploadsController,
     TrainingStatsController,
     StravaWebhookController,
   ],
-  providers: [PublicPages],
+  providers: [PublicPages, ActivityFileReader],
 })
 export class FitnessModule {}

@@ -16,6 +16,8 @@ const BUDGETS = {
   /** Attempts at the current password of a signed-in account (change password). */
   passwordCheckUser: { points: 10, duration: 15 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
+  /** Pledges made with one supporter's e-mail address: each sends that address a mail. */
+  pledgeEmail: { points: env.RATE_LIMIT_PLEDGES_PER_EMAIL, duration: 60 * MINUTE },
   /** Owner insights' page events (views, shares…): a page load sends one or two, a flood gets 429. */
   pageEventIp: { points: env.RATE_LIMIT_PAGE_EVENTS_PER_IP, duration: MINUTE },
   totalsRefresh: { points: env.RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE, duration: MINUTE },
@@ -29,6 +31,13 @@ const BUDGETS = {
   accountUser: { points: 10, duration: 15 * MINUTE },
   /** New posters drawn for one owner: each costs ~0.5 s of a drawing thread. */
   posterRenderUser: { points: env.RATE_LIMIT_POSTER_RENDERS_PER_USER, duration: 60 * MINUTE },
+  /** Public team pages by address: a visitor's reads, not a sweep of addresses. */
+  teamReadIp: { points: env.RATE_LIMIT_TEAM_READS_PER_IP, duration: MINUTE },
+  /** Joins carry invite codes: too few attempts to guess one. */
+  teamJoinUser: { points: env.RATE_LIMIT_TEAM_JOINS_PER_USER, duration: 15 * MINUTE },
+  teamJoinIp: { points: env.RATE_LIMIT_TEAM_JOINS_PER_IP, duration: 15 * MINUTE },
+  /** Activity files read for one runner: each may take a reading thread for a second. */
+  activityUploadUser: { points: env.RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER, duration: 10 * MINUTE },
 } as const;
 export type RateLimitBucket = keyof typeof BUDGETS;
 

@@ -24,7 +24,10 @@ function parameters(operation: ApiOperation): unknown[] {
     required: true,
     schema: { type: 'string' },
   }));
-  if (!operation.query) return inPath;
+  const header = operation.file
+    ? [{ name: 'X-Requested-With', in: 'header', required: true, schema: { const: 'XMLHttpRequest' } }]
+    : [];
+  if (!operation.query) return [...inPath, ...header];
   const query = jsonSchema(operation.query) as { properties?: Record<string, unknown>; required?: string[] };
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
     name,
@@ -32,7 +35,7 @@ function parameters(operation: ApiOperation): unknown[] {
     required: query.required?.includes(name) ?? false,
     schema,
   }));
-  return [...inPath, ...inQuery];
+  return [...inPath, ...inQuery, ...header];
 }
 
 const ERROR = {
@@ -73,11 +76,26 @@ function success(operation: ApiOperation): Record<string, unknown> {
       // OpenAPI 3.1: a binary body is described by its media type alone.
       return { '200': { description: 'Done', content: { [answers]: {} } } };
     case 'text/html':
+    case 'text/csv':
       return { '200': { description: 'Done', content: { [answers]: { schema: { type: 'string' } } } } };
     case 'application/openapi+json':
       return { '200': { description: 'Done', content: { [answers]: { schema: { type: 'object' } } } } };
   }
 }
+
+/** One file in the multipart field `file`; the request also carries `X-Requested-With: XMLHttpRequest` (CSRF). */
+const FILE_BODY = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        required: ['file'],
+      },
+    },
+  },
+};
 
 /** The OpenAPI 3.1 document of `/api`, built once from API_OPERATIONS and the contracts schemas. */
 export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
@@ -95,6 +113,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       ...(operation.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.body) } } } }
         : {}),
+      ...(operation.file ? { requestBody: FILE_BODY } : {}),
       responses: { ...success(operation), default: ERROR },
     };
   }

@@ -11,11 +11,14 @@ export interface ApiOperation {
   /** Anyone may call it (no session or bearer token). */
   public?: boolean;
   body?: z.ZodType;
+  /** The body is multipart/form-data with one file in the field `file` (and `X-Requested-With: XMLHttpRequest`). */
+  file?: true;
   query?: z.ZodType;
   /** The JSON of a 2xx answer, from libs/contracts (integration tests check answers against it). */
   response?: z.ZodType;
   /** An answer that is not JSON: its media type, a redirect (302 with Location) or no body (204). */
-  answers?: 'image/png' | 'application/pdf' | 'text/html' | 'application/openapi+json' | 'redirect' | 'no content';
+  answers?:
+    'image/png' | 'application/pdf' | 'text/html' | 'text/csv' | 'application/openapi+json' | 'redirect' | 'no content';
 }
 
 const op = (
@@ -134,6 +137,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     answers: 'image/png',
   }),
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true, answers: 'image/png' }),
+  op('GET', '/teams/:slug/og-image.png', 'teams', 'Share card of a team', { public: true, answers: 'image/png' }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
   op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page', { response: contracts.latestSlugSchema }),
   op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', {
@@ -173,6 +177,42 @@ export const API_OPERATIONS: ApiOperation[] = [
     response: z.object({ claims: z.array(contracts.ownerClaimSchema) }),
   }),
 
+  op('POST', '/runner-profile/:id/pledges', 'pledges', 'Pledge an amount per mile (or km)', {
+    public: true,
+    body: contracts.createPledgeRequestSchema,
+    response: contracts.pledgeResponseSchema,
+  }),
+  op('GET', '/runner-profile/:id/pledges', 'pledges', "A page's confirmed pledges and what they have earned", {
+    public: true,
+    response: contracts.pagePledgesResponseSchema,
+  }),
+  op('GET', '/runner-profile/:id/pledges/manage', 'pledges', 'The pledges on my page', {
+    response: contracts.managePledgesResponseSchema,
+  }),
+  op('POST', '/runner-profile/:id/pledges/close', 'pledges', "I've finished: my page's pledges fall due now", {
+    response: contracts.closePledgesResponseSchema,
+  }),
+  op('POST', '/pledges/confirm', 'pledges', 'Confirm a pledge from its mail', {
+    public: true,
+    body: contracts.confirmPledgeRequestSchema,
+    response: contracts.pledgeResponseSchema,
+  }),
+  op('POST', '/pledges/:id/paid', 'pledges', "I've paid my pledge (link in its mail)", {
+    public: true,
+    body: contracts.pledgeTokenRequestSchema,
+    response: contracts.pledgeResponseSchema,
+  }),
+  op('POST', '/pledges/:id/cancel', 'pledges', 'Cancel my pledge before it falls due (link in its mail)', {
+    public: true,
+    body: contracts.pledgeTokenRequestSchema,
+    response: contracts.pledgeResponseSchema,
+  }),
+  op('POST', '/pledges/:id/unsubscribe', 'pledges', 'No more mails about my pledge (link in its mail)', {
+    public: true,
+    body: contracts.pledgeTokenRequestSchema,
+    response: contracts.rpcSuccessSchema,
+  }),
+
   op('GET', '/strava/auth', 'fitness', 'Start connecting Strava', { answers: 'redirect' }),
   op('GET', '/strava/callback', 'fitness', 'Strava’s OAuth return', {
     public: true,
@@ -204,6 +244,10 @@ export const API_OPERATIONS: ApiOperation[] = [
   }),
   op('POST', '/activities', 'fitness', 'Add a manual activity', {
     body: contracts.manualActivityInputSchema,
+    response: contracts.activitySchema,
+  }),
+  op('POST', '/activities/upload', 'fitness', 'Add a run from a GPX, TCX or FIT file (up to 10 MB)', {
+    file: true,
     response: contracts.activitySchema,
   }),
   op('PUT', '/activities/:id', 'fitness', 'Edit a manual activity', {
@@ -244,4 +288,41 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.stravaWebhookEventSchema,
     response: contracts.webhookReceivedSchema,
   }),
+  op('POST', '/teams', 'teams', "Create a team; the caller's page becomes its captain", {
+    body: contracts.createTeamRequestSchema,
+    response: contracts.teamResponseSchema,
+  }),
+  op('GET', '/teams/:slug', 'teams', 'A team and one page of its published members, ranked', {
+    public: true,
+    query: contracts.teamPageQuerySchema,
+    response: contracts.teamPageResponseSchema,
+  }),
+  op('PUT', '/teams/:id', 'teams', 'Edit the team (captain)', {
+    body: contracts.updateTeamRequestSchema,
+    response: contracts.teamResponseSchema,
+  }),
+  op('DELETE', '/teams/:id', 'teams', 'Delete the team (captain); its pages stay', {
+    response: contracts.successSchema,
+  }),
+  op('POST', '/teams/:id/members', 'teams', 'Join with a page, or ask to (approval teams)', {
+    body: contracts.joinTeamRequestSchema,
+    response: contracts.teamMemberResponseSchema,
+  }),
+  op('DELETE', '/teams/:id/members/:runnerProfileId', 'teams', "Leave (the page's owner) or remove (captain)", {
+    response: contracts.successSchema,
+  }),
+  op('POST', '/teams/:id/members/:runnerProfileId/approve', 'teams', 'Approve a join request (captain)', {
+    response: contracts.teamMemberResponseSchema,
+  }),
+  op('POST', '/teams/:id/captain', 'teams', 'Hand the team to another member (captain)', {
+    body: contracts.handOverTeamRequestSchema,
+    response: contracts.teamResponseSchema,
+  }),
+  op('GET', '/teams/:id/invite', 'teams', "The team's invite code and link (captain)", {
+    response: contracts.teamInviteResponseSchema,
+  }),
+  op('POST', '/teams/:id/invite', 'teams', 'A new invite code; the old one stops working (captain)', {
+    response: contracts.teamInviteResponseSchema,
+  }),
+  op('GET', '/teams/:id/members.csv', 'teams', 'Every member and request as CSV (captain)', { answers: 'text/csv' }),
 ];

@@ -1,8 +1,6 @@
-import { Logger, ServiceUnavailableException, type OnModuleDestroy } from '@nestjs/common';
+import type { OnModuleDestroy } from '@nestjs/common';
 import { DRAWING_BUSY } from '@runpledge/contracts';
-import { Piscina } from 'piscina';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { ThreadPool } from '../common/thread-pool.js';
 import render, { type RenderResult, type RenderTask } from './render.worker.js';
 
 /** Draws share cards and posters; `RenderPool` in the gateway, in this thread for unit specs. */
@@ -20,48 +18,33 @@ export interface RenderPoolOptions {
 }
 
 /**
- * A bounded pool of drawing threads: the event loop never lays out or paints, a burst waits in a
+ * The drawing threads (a ThreadPool): the event loop never lays out or paints, a burst waits in a
  * short queue, and whatever is past the queue is answered 503 with Retry-After at once.
  */
 export class RenderPool extends Renderer implements OnModuleDestroy {
-  private readonly logger = new Logger(RenderPool.name);
-  private readonly pool: Piscina<RenderTask, RenderResult>;
+  private readonly pool: ThreadPool<RenderTask, RenderResult>;
 
   constructor(options: RenderPoolOptions) {
     super();
-    const workerFile = options.workerFile ?? new URL('./render.worker.js', import.meta.url);
-    if (!existsSync(fileURLToPath(workerFile))) throw new Error(`no drawing worker at ${workerFile.href}`);
-    this.pool = new Piscina({
-      filename: workerFile.href,
-      minThreads: 0,
-      maxThreads: options.threads,
-      maxQueue: options.queue,
-      // Fonts stay loaded through a burst; an idle thread's memory goes back after a minute.
-      idleTimeout: 60_000,
+    this.pool = new ThreadPool({
+      name: RenderPool.name,
+      workerFile: options.workerFile ?? new URL('./render.worker.js', import.meta.url),
+      threads: options.threads,
+      queue: options.queue,
       // A runaway drawing ends its thread, not the pod.
-      resourceLimits: { maxOldGenerationSizeMb: 128 },
+      maxOldGenerationSizeMb: 128,
+      busyMessage: DRAWING_BUSY,
     });
   }
 
-  async run(task: RenderTask): Promise<RenderResult> {
-    try {
-      return await this.pool.run(task);
-    } catch (err) {
-      if (err instanceof Error && QUEUE_FULL.has(err.message)) {
-        this.logger.warn(`drawing turned away: ${this.pool.queueSize} waiting`);
-        throw new ServiceUnavailableException(DRAWING_BUSY);
-      }
-      throw err;
-    }
+  run(task: RenderTask): Promise<RenderResult> {
+    return this.pool.run(task);
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.pool.destroy();
   }
 }
-
-// Piscina's errors when its queue is full (or there is none and every thread is busy).
-const QUEUE_FULL = new Set(['Task queue is at limit', 'No task queue available and all Workers are busy']);
 
 /** Draws in the calling thread: for unit specs, which run the TypeScript sources. */
 export class InlineRenderer extends Renderer {

@@ -1,4 +1,4 @@
-import { formatMoney, progressPercent, type PublicProfileView } from '@runpledge/contracts';
+import { formatMoney, progressPercent, type PublicProfileView, type Team } from '@runpledge/contracts';
 import { createHash } from 'node:crypto';
 import type { ShareCardContent, ShareCardFundraising } from './share-card.renderer.js';
 
@@ -18,12 +18,20 @@ export function formatMarathonDate(date: string): string {
   });
 }
 
+interface Totals {
+  raised: string;
+  goal: string;
+  donors: number;
+  currency: string;
+  /** What the card shows without a goal or a raised amount. */
+  challenges: number;
+}
+
 /** Spec 9: raised divided by goal, 0-100; what the page has when there is no goal. */
-function fundraisingOf(view: PublicProfileView): ShareCardFundraising {
-  const raised = Number(view.fundsRaised);
-  const goal = Number(view.fundraisingGoal);
-  const donors = view.totalDonors;
-  const currency = view.fundraisingCurrency ?? 'USD';
+function fundraisingOf(totals: Totals): ShareCardFundraising {
+  const raised = Number(totals.raised);
+  const goal = Number(totals.goal);
+  const { donors, currency } = totals;
   if (Number.isFinite(goal) && goal > 0) {
     return {
       kind: 'progress',
@@ -34,7 +42,7 @@ function fundraisingOf(view: PublicProfileView): ShareCardFundraising {
     };
   }
   if (Number.isFinite(raised) && raised > 0) return { kind: 'raised', raised: formatMoney(raised, currency), donors };
-  const count = view.fundraisingChallenges.length;
+  const count = totals.challenges;
   return count > 0 ? { kind: 'challenges', count } : { kind: 'none' };
 }
 
@@ -50,8 +58,32 @@ export function shareCardContent(view: PublicProfileView, siteUrl: string): Shar
     name: view.name,
     marathonName: view.marathonName,
     marathonDate: formatMarathonDate(view.marathonDate),
-    fundraising: fundraisingOf(view),
+    fundraising: fundraisingOf({
+      raised: view.fundsRaised,
+      goal: view.fundraisingGoal,
+      donors: view.totalDonors,
+      currency: view.fundraisingCurrency ?? 'USD',
+      challenges: view.fundraisingChallenges.length,
+    }),
     pageAddress: pageAddress(siteUrl, view.urlSlug),
+  };
+}
+
+/** What a team's card draws, from its public page: the team's sums against its goal. */
+export function teamShareCardContent(team: Team, siteUrl: string): ShareCardContent {
+  return {
+    name: team.name,
+    marathonName: team.marathonName,
+    marathonDate: formatMarathonDate(team.marathonDate),
+    fundraising: fundraisingOf({
+      raised: team.raised,
+      goal: team.goalAmount,
+      donors: team.donors,
+      currency: team.currency,
+      challenges: 0,
+    }),
+    pageAddress: pageAddress(siteUrl, `teams/${team.slug}`),
+    team: { charityName: team.charityName, memberCount: team.memberCount },
   };
 }
 

@@ -28,6 +28,17 @@ export class ShareCardController {
     send(request, reply, card.card, RUNNER_CARD_CACHE_CONTROL, card.cached);
   }
 
+  /** A team's card, cached like a runner's: a deleted team's stops showing within minutes. */
+  @Get('teams/:slug/og-image.png')
+  async teamCard(
+    @Param('slug') slug: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const card = await this.previews.teamCard(slug);
+    send(request, reply, card.card, RUNNER_CARD_CACHE_CONTROL, card.cached);
+  }
+
   @Get('og-image.png')
   async siteCard(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     send(request, reply, await this.previews.siteCard(), `public, max-age=${SITE_CARD_SECONDS}`, true);

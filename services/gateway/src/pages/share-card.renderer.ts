@@ -16,6 +16,8 @@ export interface ShareCardContent {
   fundraising: ShareCardFundraising;
   /** The page's address without the scheme, e.g. "runpledge.org/jane-runs". */
   pageAddress: string;
+  /** A team's card: its charity and how many run in it. */
+  team?: { charityName: string; memberCount: number };
 }
 
 export type ShareCardFundraising =
@@ -170,11 +172,28 @@ function runnerCard(c: ShareCardContent): Node {
   const name = drawableText(c.name, 'A RunPledge runner');
   const marathon = drawableText(c.marathonName, 'marathon');
   const nameSize = name.length > 60 ? 52 : name.length > 30 ? 62 : 76;
+  const team = c.team;
   return frame(
     topBar(c.pageAddress),
     h(
       'div',
       { style: { display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: 'center', paddingBottom: 12 } },
+      team
+        ? h(
+            'div',
+            {
+              style: {
+                marginBottom: 10,
+                fontSize: 26,
+                fontWeight: 700,
+                letterSpacing: 2,
+                color: colorTokens.accent[300],
+                ...clamp(1),
+              },
+            },
+            `TEAM · ${team.memberCount === 1 ? '1 RUNNER' : `${team.memberCount.toLocaleString('en-US')} RUNNERS`}`,
+          )
+        : null,
       h(
         'div',
         { style: { fontSize: nameSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1, ...clamp(2) } },
@@ -192,7 +211,9 @@ function runnerCard(c: ShareCardContent): Node {
             ...clamp(1),
           },
         },
-        `Running ${theMarathon(marathon)}`,
+        team
+          ? `Running ${theMarathon(marathon)} for ${drawableText(team.charityName, 'charity')}`
+          : `Running ${theMarathon(marathon)}`,
       ),
       h(
         'div',

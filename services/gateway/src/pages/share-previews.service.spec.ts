@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import type { PublicProfileView } from '@runpledge/contracts';
-import { pngSize, publishedView } from '../../test/support/share-fixtures.js';
+import type { PublicProfileView, Team } from '@runpledge/contracts';
+import { pngSize, publicTeam, publishedView } from '../../test/support/share-fixtures.js';
+import type { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { ProfileViewCache } from '../profiles/profile-view.cache.js';
 import type { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { InlineRenderer } from './render-pool.js';
 import { SharePreviewsService } from './share-previews.service.js';
 
 /** Pages by slug as profiles would answer them, through a real view cache. */
-function previewsOf(pages: Record<string, PublicProfileView | Error>) {
+function previewsOf(pages: Record<string, PublicProfileView | Error>, teams: Record<string, Team | Error> = {}) {
   const cache = new ProfileViewCache({ ttlMs: 60_000, maxEntries: 100 });
   const load = jest.fn(async (slug: string) => {
     const page = pages[slug];
@@ -17,7 +18,15 @@ function previewsOf(pages: Record<string, PublicProfileView | Error>) {
     return page;
   });
   const views = { cache, bySlug: (slug: string) => cache.get(slug, () => load(slug)) } as unknown as PublicProfileViews;
-  return { service: new SharePreviewsService(views, new InlineRenderer()), load, cache, pages };
+  // Teams by slug as profiles answers them over NATS.
+  const teamCall = jest.fn(async (_pattern: string, request: { slug: string }) => {
+    const team = teams[request.slug];
+    if (team === undefined) throw new NotFoundException('Team not found');
+    if (team instanceof Error) throw team;
+    return { team, members: [], page: 1, totalPages: 1 };
+  });
+  const rpc = { call: teamCall } as unknown as NatsRpcClient;
+  return { service: new SharePreviewsService(views, new InlineRenderer(), rpc), load, cache, pages, teams, teamCall };
 }
 
 const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];
@@ -104,6 +113,51 @@ describe('SharePreviewsService', () => {
     const { service } = previewsOf({ hidden: publishedView({ urlSlug: 'hidden', published: false }) });
     await expect(service.runnerCard('hidden')).rejects.toBeInstanceOf(NotFoundException);
     await expect(service.runnerCard('nobody')).rejects.toBeInstanceOf(NotFoundException);
+    expect(service.rendersSoFar).toBe(0);
+  });
+
+  it("gives a team page its own tags and card, a new card version when the team's total moves", async () => {
+    const { service, teams, teamCall } = previewsOf({}, { 'sick-kids-chicago': publicTeam() });
+    const html = await service.tagsFor('/teams/sick-kids-chicago');
+    expect(ogTitle(html)).toBe('Sick Kids Runners is running the Chicago Marathon for Children’s Hospital');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/teams/sick-kids-chicago" />');
+    expect(ogImage(html)).toMatch(
+      /^http:\/\/localhost:3000\/api\/teams\/sick-kids-chicago\/og-image\.png\?v=[\w-]{16}$/,
+    );
+    // A team page carries no runner page's data.
+    expect(html).not.toContain('application/json');
+
+    const card = await service.teamCard('sick-kids-chicago');
+    expect(pngSize(card.card.png)).toEqual({ width: 1200, height: 630 });
+    expect(ogImage(html)).toContain(`v=${card.version}`);
+    expect((await service.teamCard('sick-kids-chicago')).cached).toBe(true);
+
+    teams['sick-kids-chicago'] = publicTeam({ raised: '13000.00', donors: 141 });
+    const moved = await service.teamCard('sick-kids-chicago');
+    expect(moved.cached).toBe(false);
+    expect(moved.version).not.toBe(card.version);
+    expect(ogImage(await service.tagsFor('/teams/sick-kids-chicago/'))).toContain(`v=${moved.version}`);
+    expect(teamCall).toHaveBeenCalledWith('profiles.teams.get-by-slug', {
+      slug: 'sick-kids-chicago',
+      query: { by: 'raised', page: 1 },
+    });
+  });
+
+  it('gives unknown and deleted teams, failed look-ups and the team screens the site tags; no card for them', async () => {
+    const { service, teamCall } = previewsOf(
+      {},
+      { broken: new ServiceUnavailableException('profiles is not answering') },
+    );
+    for (const path of ['/teams/gone', '/teams/broken']) {
+      expect([path, ogTitle(await service.tagsFor(path))]).toEqual([path, 'RunPledge · Marathon fundraising pages']);
+    }
+    expect(teamCall).toHaveBeenCalledTimes(2);
+    // Reserved addresses (the create form), the captain's panel and bad slugs are never looked up.
+    for (const path of ['/teams/new', '/teams/gone/manage', '/teams/Not_A_Slug', '/teams']) {
+      expect([path, ogTitle(await service.tagsFor(path))]).toEqual([path, 'RunPledge · Marathon fundraising pages']);
+    }
+    expect(teamCall).toHaveBeenCalledTimes(2);
+    await expect(service.teamCard('gone')).rejects.toBeInstanceOf(NotFoundException);
     expect(service.rendersSoFar).toBe(0);
   });
 });

@@ -1,18 +1,23 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   RUNNER_PROFILE_NOT_FOUND,
+  TEAMS,
+  TEAM_NOT_FOUND,
   runnerPageSlugOf,
+  teamSlugSchema,
   urlSlugSchema,
   type PublicProfileView,
+  type Team,
 } from '@runpledge/contracts';
 import { env } from '../config/env.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
-import { shareCardContent, shareCardVersion } from './share-card.content.js';
+import { shareCardContent, shareCardVersion, teamShareCardContent } from './share-card.content.js';
 import { runnerPageDataScript } from './page-data.js';
 import { Renderer } from './render-pool.js';
 import type { ShareCardContent } from './share-card.renderer.js';
-import { renderShareTags, runnerShareTags, siteShareTags } from './share-tags.js';
+import { renderShareTags, runnerShareTags, siteShareTags, teamShareTags } from './share-tags.js';
 
 /** A runner's card as the image route answers it. */
 export interface RunnerCard extends CardLookup {
@@ -40,6 +45,7 @@ export class SharePreviewsService {
   constructor(
     private readonly views: PublicProfileViews,
     private readonly renderer: Renderer,
+    private readonly rpc: NatsRpcClient,
   ) {
     // A changed page's cards go with its cached view (the NATS announcement, or a write through this replica).
     views.cache.onInvalidate((slugs) => (slugs === 'all' ? this.cards.clear() : this.cards.dropSlugs(slugs)));
@@ -55,6 +61,18 @@ export class SharePreviewsService {
    * page's data for the app, else the site's.
    */
   async tagsFor(path: string): Promise<string> {
+    const teamSlug = teamSlugOf(path);
+    if (teamSlug !== undefined) {
+      const team = await withDeadline(this.teamBySlug(teamSlug)).catch((err: unknown) => {
+        if (!(err instanceof NotFoundException)) {
+          this.logger.warn(`share tags of /teams/${teamSlug} fell back to the site's: ${messageOf(err)}`);
+        }
+        return undefined;
+      });
+      if (!team) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+      const { version } = this.teamContentOf(team);
+      return renderShareTags(teamShareTags(team, env.PUBLIC_URL, teamCardPath(team.slug, version)));
+    }
     const view = await this.publishedPageAt(path);
     if (!view) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
     const { version } = this.contentOf(view);
@@ -83,6 +101,14 @@ export class SharePreviewsService {
     return { ...(await this.cards.get(view.urlSlug, version, content)), version };
   }
 
+  /** A team's card; 404 `Team not found` for an unknown or deleted team. */
+  async teamCard(slug: string): Promise<RunnerCard> {
+    const team = await this.teamBySlug(slug);
+    const { content, version } = this.teamContentOf(team);
+    // Kept beside the runners' cards under a key no page slug can take.
+    return { ...(await this.cards.get(`teams/${team.slug}`, version, content)), version };
+  }
+
   /** The site's own card, drawn once per process. */
   siteCard(): Promise<RenderedCard> {
     this.siteCardPng ??= this.renderer.run({ kind: 'site-card' }).then(
@@ -104,31 +130,57 @@ export class SharePreviewsService {
     return { content, version: shareCardVersion(content) };
   }
 
+  private teamContentOf(team: Team) {
+    const content = teamShareCardContent(team, env.PUBLIC_URL);
+    return { content, version: shareCardVersion(content) };
+  }
+
+  /** The team at a slug (its first page of members unused); 404 when there is none. */
+  private async teamBySlug(slug: string): Promise<Team> {
+    const key = slug.toLowerCase();
+    if (!teamSlugSchema.safeParse(key).success) throw new NotFoundException(TEAM_NOT_FOUND);
+    const { team } = await this.rpc.call(TEAMS.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
+    return team;
+  }
+
   /** The published page a path shows, if any; a failed look-up (service down) falls back to the site's tags. */
   private async publishedPageAt(path: string): Promise<PublicProfileView | undefined> {
     const slug = runnerPageSlugOf(path);
     // Reserved routes (/login, /payment…) and the /test-{name} debug pages are no runner's.
     if (slug === undefined || !urlSlugSchema.safeParse(slug).success) return undefined;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      // Every visitor's page waits for this: a slow profiles service must not hold the app back.
-      const view = await Promise.race([
-        this.views.bySlug(slug),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${TAGS_DEADLINE_MS} ms`)), TAGS_DEADLINE_MS);
-        }),
-      ]);
+      const view = await withDeadline(this.views.bySlug(slug));
       return view.published ? view : undefined;
     } catch (err) {
       if (!(err instanceof NotFoundException)) {
-        this.logger.warn(`share tags of /${slug} fell back to the site's: ${err instanceof Error ? err.message : err}`);
+        this.logger.warn(`share tags of /${slug} fell back to the site's: ${messageOf(err)}`);
       }
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }
+
+/** The team's slug in `/teams/{slug}`, else undefined. */
+export function teamSlugOf(path: string): string | undefined {
+  return /^\/teams\/([^/.]+)\/?$/.exec(path)?.[1];
+}
+
+/** Every visitor's page waits for its tags: a slow service must not hold the app back. */
+async function withDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${TAGS_DEADLINE_MS} ms`)), TAGS_DEADLINE_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** A drawing thread's bytes as a Buffer, without a copy. */
 export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -136,4 +188,9 @@ export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer,
 /** The card's path with its version: a new URL whenever what it draws changes, so it can be cached for good. */
 export function cardPath(slug: string, version: string): string {
   return `/api/runner-profile/${slug}/og-image.png?v=${version}`;
+}
+
+/** A team card's path with its version. */
+export function teamCardPath(slug: string, version: string): string {
+  return `/api/teams/${slug}/og-image.png?v=${version}`;
 }

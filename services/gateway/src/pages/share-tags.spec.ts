@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { renderShareTags, runnerShareTags, siteShareTags, siteUrl, summarize } from './share-tags.js';
-import { publishedView } from '../../test/support/share-fixtures.js';
+import { renderShareTags, runnerShareTags, siteShareTags, siteUrl, summarize, teamShareTags } from './share-tags.js';
+import { publicTeam, publishedView } from '../../test/support/share-fixtures.js';
 
 const SITE = 'https://runpledge.example';
 
@@ -64,6 +64,31 @@ describe('share tags', () => {
     );
     expect(meta.get('og:description')).toBe(`Tom & Jerry's "big" run </title><script>alert('x')</script>`);
     expect(meta.get('og:image')).toBe('https://runpledge.example/card.png?v=1&x=2');
+  });
+
+  it('gives a team page its own title, story, Open Graph and Twitter card, escaped; a team without a story a sentence', () => {
+    const html = renderShareTags(
+      teamShareTags(
+        publicTeam({ name: 'Tom & Jerry <Runners>' }),
+        SITE,
+        '/api/teams/sick-kids-chicago/og-image.png?v=t1',
+      ),
+    );
+    expect(html).toContain('<title>Tom &amp; Jerry &lt;Runners&gt; · Chicago Marathon · RunPledge</title>');
+    expect(html).toContain('<link rel="canonical" href="https://runpledge.example/teams/sick-kids-chicago" />');
+    expect(Object.fromEntries(metaOf(html))).toMatchObject({
+      description: 'Forty of us run Chicago for the children’s hospital.',
+      'og:type': 'website',
+      'og:title': 'Tom & Jerry <Runners> is running the Chicago Marathon for Children’s Hospital',
+      'og:url': 'https://runpledge.example/teams/sick-kids-chicago',
+      'og:image': 'https://runpledge.example/api/teams/sick-kids-chicago/og-image.png?v=t1',
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'Tom & Jerry <Runners> is running the Chicago Marathon for Children’s Hospital',
+    });
+    const quiet = metaOf(renderShareTags(teamShareTags(publicTeam({ story: '' }), SITE, '/card.png')));
+    expect(quiet.get('description')).toBe(
+      'Support Sick Kids Runners running the Chicago Marathon for Children’s Hospital.',
+    );
   });
 
   it('cuts a long story to about 160 characters at a word, on one line', () => {

@@ -1,4 +1,4 @@
-import { theMarathon, type PublicProfileView } from '@runpledge/contracts';
+import { theMarathon, type PublicProfileView, type Team } from '@runpledge/contracts';
 import escapeHtml from 'escape-html';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card.renderer.js';
 
@@ -60,6 +60,23 @@ export function runnerShareTags(view: PublicProfileView, publicUrl: string, imag
     ogTitle: running,
     url,
     image: { url: siteUrl(publicUrl, imagePath), alt: `${running}: the fundraising page on ${SITE_NAME}` },
+    canonical: url,
+  };
+}
+
+/** A team page's tags; `imagePath` names its card with the card's version. */
+export function teamShareTags(team: Team, publicUrl: string, imagePath: string): ShareTags {
+  const url = siteUrl(publicUrl, `/teams/${team.slug}`);
+  const run = `running ${theMarathon(team.marathonName)} for ${team.charityName}`;
+  const running = `${team.name} is ${run}`;
+  return {
+    // As the team page sets it once the app runs.
+    title: `${team.name} · ${team.marathonName} · ${SITE_NAME}`,
+    description: summarize(team.story) || summarize(`Support ${team.name} ${run}.`),
+    ogType: 'website',
+    ogTitle: running,
+    url,
+    image: { url: siteUrl(publicUrl, imagePath), alt: `${running}: the team page on ${SITE_NAME}` },
     canonical: url,
   };
 }

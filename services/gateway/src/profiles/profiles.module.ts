@@ -6,6 +6,7 @@ import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
 import { FundraisingTotalsController } from './fundraising-totals.controller.js';
 import { PageInsightsController } from './page-insights.controller.js';
+import { PledgesController } from './pledges.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 import { PublicProfileViews } from './public-profile-views.js';
@@ -20,6 +21,7 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     ChallengeClaimsController,
     FundraisingTotalsController,
     PageInsightsController,
+    PledgesController,
   ],
   providers: [
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.

@@ -1,4 +1,4 @@
-import type { PublicProfileView } from '@runpledge/contracts';
+import type { PublicProfileView, Team } from '@runpledge/contracts';
 
 /** A published runner page as profiles answers it; `overrides` replace any field. */
 export function publishedView(overrides: Partial<PublicProfileView> = {}): PublicProfileView {
@@ -26,10 +26,35 @@ export function publishedView(overrides: Partial<PublicProfileView> = {}): Publi
     fundraisingCurrency: 'USD',
     totalsSource: 'manual',
     totalsSyncedAt: null,
+    distanceUnit: 'mi',
     fundraisingChallenges: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-02T00:00:00.000Z',
     published: true,
+    team: null,
+    ...overrides,
+  };
+}
+
+/** A team as profiles answers it on its public page; `overrides` replace any field. */
+export function publicTeam(overrides: Partial<Team> = {}): Team {
+  return {
+    id: '3c1d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    slug: 'sick-kids-chicago',
+    name: 'Sick Kids Runners',
+    story: 'Forty of us run Chicago for the children’s hospital.',
+    charityName: 'Children’s Hospital',
+    marathonName: 'Chicago Marathon',
+    marathonDate: '2026-10-11',
+    currency: 'USD',
+    goalAmount: '50000.00',
+    raised: '12500.00',
+    donors: 140,
+    miles: 812.5,
+    memberCount: 12,
+    joinRule: 'open',
+    captain: { name: 'Jane Runner', pageSlug: 'jane-runs' },
+    isCaptain: false,
     ...overrides,
   };
 }

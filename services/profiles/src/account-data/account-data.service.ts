@@ -10,9 +10,12 @@ import {
 import { DomainEvents, forgetPublishedEventsOf, recordDeletedAccount } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { PageInsightsService } from '../page-insights/page-insights.service.js';
+import { EXPORTED_PLEDGES_PER_PAGE, PledgesRepository } from '../pledges/pledges.repository.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { toProfile } from '../runner-profiles/to-profile.util.js';
+import { TeamTotalsService } from '../teams/team-totals.service.js';
+import { TeamsRepository } from '../teams/teams.repository.js';
 import { AccountDataRepository } from './account-data.repository.js';
 
 /**
@@ -29,6 +32,9 @@ export class AccountDataService implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
     private readonly insights: PageInsightsService,
+    private readonly teamTotals: TeamTotalsService,
+    private readonly teams: TeamsRepository,
+    private readonly pledges: PledgesRepository,
   ) {}
 
   onModuleInit(): void {
@@ -48,11 +54,14 @@ export class AccountDataService implements OnModuleInit {
     await forgetPublishedEventsOf(manager, userId);
     const cacheKeys: ProfileCacheInvalidation[] = [];
     for (const page of pages) {
+      // A team it captains passes to its longest-standing member (or goes); its membership leaves the sums.
+      await this.teamTotals.pageDeleted(manager, page.id);
       // As for a page the runner deletes: its addresses are held from other runners for a while.
       const addresses = await this.profiles.deleteHoldingAddresses(manager, page);
       cacheKeys.push(...addresses.map((slug) => ({ slug, profileId: page.id })));
     }
     await this.data.deleteAllOfUser(manager, userId);
+    await this.teamTotals.accountDeleted(manager, userId);
     for (const page of pages) {
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId: page.id,
@@ -67,6 +76,8 @@ export class AccountDataService implements OnModuleInit {
   async export(userId: string): Promise<Record<string, unknown>> {
     const { account, access, pages, challenges } = await this.data.findAllOfUser(userId);
     const stats = await Promise.all(pages.map((page) => this.insights.exportOf(page.id)));
+    const teams = await this.teams.exportOfUser(userId);
+    const pledges = await Promise.all(pages.map((page) => this.pledges.exportOfPage(page.id)));
     return {
       account: account && {
         email: account.email,
@@ -84,7 +95,26 @@ export class AccountDataService implements OnModuleInit {
         ),
         // Owner insights: visitors' events counted per UTC day (counts only; no visitor is identifiable).
         dailyStats: stats[i],
+        // Pledges per mile the page received: names, amounts and states; never a supporter's address.
+        pledges: pledges[i]!.map((p) => ({
+          name: p.name,
+          message: p.message,
+          ratePerUnit: p.ratePerUnit,
+          unit: p.unit,
+          cap: p.cap,
+          counts: p.counts,
+          status: p.status,
+          distanceCounted: p.distanceCounted,
+          earned: p.earned,
+          createdAt: p.createdAt.toISOString(),
+          confirmedAt: p.confirmedAt?.toISOString() ?? null,
+          dueAt: p.dueAt?.toISOString() ?? null,
+          paidAt: p.paidAt?.toISOString() ?? null,
+        })),
+        pledgesTruncated: pledges[i]!.length === EXPORTED_PLEDGES_PER_PAGE,
       })),
+      // The teams the pages are in (or asked to join), and whether the page captains it.
+      teamMemberships: teams,
     };
   }
 

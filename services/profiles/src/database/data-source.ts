@@ -9,6 +9,9 @@ import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { SlugRedirectEntity } from '../runner-profiles/slug-redirect.entity.js';
+import { RunnerDistanceEntity } from '../teams/runner-distance.entity.js';
+import { TeamMemberEntity } from '../teams/team-member.entity.js';
+import { TeamEntity } from '../teams/team.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
@@ -21,6 +24,10 @@ import { TrimEncouragementsToNewest1795792732000 } from './migrations/1795792732
 import { BoundSlugRedirects1795792733000 } from './migrations/1795792733000-BoundSlugRedirects.js';
 import { AddClaimMailedAt1795792734000 } from './migrations/1795792734000-AddClaimMailedAt.js';
 import { AddClaimReleaseToken1795792735000 } from './migrations/1795792735000-AddClaimReleaseToken.js';
+import { CreateTeams1797000000100 } from './migrations/1797000000100-CreateTeams.js';
+import { AddDistanceUnit1797100000000 } from './migrations/1797100000000-AddDistanceUnit.js';
+import { CreatePledges1797100000100 } from './migrations/1797100000100-CreatePledges.js';
+import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'profiles',
@@ -35,6 +42,10 @@ export const dataSourceOptions = serviceDataSourceOptions({
     DonationEntity,
     FundraisingMilestoneEntity,
     SlugRedirectEntity,
+    TeamEntity,
+    TeamMemberEntity,
+    RunnerDistanceEntity,
+    PledgeEntity,
   ],
   migrations: [
     CreateAccounts1763800000200,
@@ -49,5 +60,8 @@ export const dataSourceOptions = serviceDataSourceOptions({
     BoundSlugRedirects1795792733000,
     AddClaimMailedAt1795792734000,
     AddClaimReleaseToken1795792735000,
+    CreateTeams1797000000100,
+    AddDistanceUnit1797100000000,
+    CreatePledges1797100000100,
   ],
 });

@@ -15,7 +15,9 @@ import { PageDailyStatsRepository } from '../page-insights/page-daily-stats.repo
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
+import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
+import { TeamsRepository } from '../teams/teams.repository.js';
 
 const repositories = [
   RunnerProfilesRepository,
@@ -28,6 +30,8 @@ const repositories = [
   OwnerAccessRepository,
   PageDailyStatsRepository,
   AccountDataRepository,
+  TeamsRepository,
+  PledgesRepository,
 ];
 
 /**

@@ -158,6 +158,8 @@ export class TotalsSyncService {
         totalDonors: totals.donors,
         totalsSyncedAt: syncedAt,
         totalsEtag: read.etag,
+        // Row locked: each change of the page gets the next version (readers of totalsChanged order by it).
+        totalsVersion: current.totalsVersion + 1,
       };
       if (totals.currency) changes.fundraisingCurrency = totals.currency;
       if (current.totalsSource === 'donordrive')
@@ -189,6 +191,7 @@ export class TotalsSyncService {
         totalDonors: saved.totalDonors,
         fundraisingCurrency: saved.fundraisingCurrency,
         totalsSource: saved.totalsSource,
+        totalsVersion: saved.totalsVersion,
       });
       await this.milestones.recordReached(
         manager,

@@ -4,7 +4,8 @@ import { DomainEvents, lockLiveAccount, type EventContext } from '@runpledge/ser
 import type { z } from 'zod';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
-import { cacheKeyOf } from '../runner-profiles/to-profile.util.js';
+import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
+import { TeamTotalsService } from '../teams/team-totals.service.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
 
 type SubscriptionChanged = z.infer<typeof BILLING_EVENTS.subscriptionChanged.schema>;
@@ -17,6 +18,7 @@ export class OwnerAccessService implements OnModuleInit {
     private readonly profiles: RunnerProfilesRepository,
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
+    private readonly teamTotals: TeamTotalsService,
   ) {}
 
   onModuleInit(): void {
@@ -27,13 +29,16 @@ export class OwnerAccessService implements OnModuleInit {
   async record(change: SubscriptionChanged, { manager, envelope }: EventContext): Promise<void> {
     // A change arriving after the account's deletion gives a deleted account no page access.
     if (!(await lockLiveAccount(manager, change.userId))) return;
-    const stored = await this.access.upsertIfNewer(manager, {
+    const access = {
       userId: change.userId,
       status: change.status,
       currentPeriodEnd: change.currentPeriodEnd ? new Date(change.currentPeriodEnd) : null,
       changedAt: new Date(envelope.occurredAt),
-    });
+    };
+    const stored = await this.access.upsertIfNewer(manager, access);
     if (!stored) return;
+    // Published or not, the owner's team members count in their teams' sums accordingly.
+    await this.teamTotals.publishingChanged(manager, change.userId, isPublished(access));
     const pages = await this.profiles.listSlugsByUserId(manager, change.userId);
     this.cache.afterCommit(manager, pages.map(cacheKeyOf));
   }

@@ -1,4 +1,4 @@
-import type { DonationPlatform, TotalsSource } from '@runpledge/contracts';
+import type { DistanceUnit, DonationPlatform, TotalsSource } from '@runpledge/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 
@@ -71,6 +71,10 @@ export class RunnerProfileEntity {
   @Column('text', { name: 'fundraising_currency', default: 'USD' })
   fundraisingCurrency: string;
 
+  /** The unit the page counts distance and pledges in: `mi` or `km`. */
+  @Column('text', { name: 'distance_unit', default: 'mi' })
+  distanceUnit: DistanceUnit;
+
   @Column('text', { name: 'totals_source', default: 'manual' })
   totalsSource: TotalsSource;
 
@@ -86,6 +90,14 @@ export class RunnerProfileEntity {
   @Column('boolean', { name: 'goal_set_by_owner', default: false })
   goalSetByOwner: boolean;
 
+  /** Grows by one with each change of raised, donors or currency: readers of totalsChanged order by it. */
+  @Column('bigint', {
+    name: 'totals_version',
+    default: 0,
+    transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
+  })
+  totalsVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
@@ -94,4 +106,7 @@ export class RunnerProfileEntity {
 
   /** Not a column: the owner's access row, joined in by the reads that compute `published`. */
   ownerAccess?: OwnerAccessEntity | null;
+
+  /** Not a column: the team the page is a member of, joined in by the public page read. */
+  team?: { slug: string; name: string } | null;
 }

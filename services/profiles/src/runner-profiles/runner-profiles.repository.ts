@@ -9,7 +9,10 @@ import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { RunnerProfileEntity } from './runner-profile.entity.js';
 import { SlugRedirectEntity } from './slug-redirect.entity.js';
 
-export type RunnerProfileValues = Omit<RunnerProfileEntity, 'id' | 'createdAt' | 'updatedAt' | 'ownerAccess'>;
+export type RunnerProfileValues = Omit<
+  RunnerProfileEntity,
+  'id' | 'createdAt' | 'updatedAt' | 'ownerAccess' | 'team' | 'totalsVersion'
+> & { totalsVersion?: number };
 export type RunnerProfileChanges = Partial<Omit<RunnerProfileValues, 'userId' | 'urlSlug'>>;
 
 /** A page as the public read shows it: the row with its owner's access and its challenges in page order. */
@@ -53,8 +56,13 @@ export class RunnerProfilesRepository {
               p.just_giving_page_short_name AS "justGivingPageShortName", p.haku_donation_url AS "hakuDonationUrl",
               p.funds_raised AS "fundsRaised", p.fundraising_goal AS "fundraisingGoal", p.total_donors AS "totalDonors",
               p.fundraising_currency AS "fundraisingCurrency", p.totals_source AS "totalsSource",
+              p.distance_unit AS "distanceUnit",
               p.totals_synced_at AS "totalsSyncedAt", p.totals_etag AS "totalsEtag",
               p.goal_set_by_owner AS "goalSetByOwner", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+              p.totals_version::float8 AS "totalsVersion",
+              (SELECT json_build_object('slug', t.slug, 'name', t.name)
+                 FROM "profiles"."team_members" tm JOIN "profiles"."teams" t ON t.id = tm.team_id
+                WHERE tm.runner_profile_id = p.id AND tm.status = 'member') AS team,
               a.status AS "accessStatus", a.current_period_end AS "accessPeriodEnd",
               (SELECT coalesce(json_agg(json_build_object(
                         'id', c.id, 'runnerProfileId', c.runner_profile_id, 'amount', c.amount::text,

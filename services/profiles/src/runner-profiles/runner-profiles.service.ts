@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DEFAULT_DISTANCE_UNIT,
   PROFILES_EVENTS,
   RUNNER_PROFILE_NOT_FOUND,
   MAX_PAGES_PER_ACCOUNT,
@@ -27,6 +28,7 @@ import { platformAddressProblem } from '../fundraising-totals/public-address.uti
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
+import { TeamTotalsService } from '../teams/team-totals.service.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
 import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';
@@ -54,6 +56,7 @@ export class RunnerProfilesService {
     private readonly cache: ProfileCacheNotifier,
     private readonly totals: TotalsQueue,
     private readonly milestones: MilestonesRepository,
+    private readonly teamTotals: TeamTotalsService,
   ) {}
 
   /** The caller owns the new page (at most MAX_PAGES_PER_ACCOUNT); its challenges keep the order they came in. */
@@ -91,7 +94,8 @@ export class RunnerProfilesService {
         fundsRaised: decimal(fields.fundsRaised) ?? '0',
         fundraisingGoal: decimal(fields.fundraisingGoal) ?? '0',
         totalDonors: fields.totalDonors ?? 0,
-        fundraisingCurrency: 'USD',
+        fundraisingCurrency: fields.fundraisingCurrency ?? 'USD',
+        distanceUnit: fields.distanceUnit ?? DEFAULT_DISTANCE_UNIT,
         totalsSource,
         totalsSyncedAt: null,
         totalsEtag: null,
@@ -164,8 +168,15 @@ export class RunnerProfilesService {
         merged.donorDriveEventUrl !== current.donorDriveEventUrl ||
         merged.donorDriveParticipantId !== current.donorDriveParticipantId ||
         merged.justGivingPageShortName !== current.justGivingPageShortName;
+      // Hand-typed totals moved: the next version, told as for a platform sync (teams keep sums of them).
+      const totalsMoved =
+        totalsSource === 'manual' &&
+        ((changes.fundsRaised !== undefined && Number(changes.fundsRaised) !== Number(current.fundsRaised)) ||
+          (changes.totalDonors !== undefined && changes.totalDonors !== current.totalDonors) ||
+          (changes.fundraisingCurrency !== undefined && changes.fundraisingCurrency !== current.fundraisingCurrency));
       const saved = await this.profiles.update(manager, profileId, {
         ...changes,
+        ...(totalsMoved ? { totalsVersion: current.totalsVersion + 1 } : {}),
         charityLink: deriveCharityLink(merged),
         totalsSource,
         // Another page on the platform: its ETag and sync time say nothing about the new one.
@@ -179,6 +190,17 @@ export class RunnerProfilesService {
           ? milestonesReached(saved.fundsRaised, saved.fundraisingGoal)
           : [];
       await this.milestones.recordReached(manager, profileId, reached);
+      if (totalsMoved)
+        await this.events.record(manager, PROFILES_EVENTS.totalsChanged, {
+          profileId,
+          urlSlug: saved.urlSlug,
+          fundsRaised: saved.fundsRaised,
+          fundraisingGoal: saved.fundraisingGoal,
+          totalDonors: saved.totalDonors,
+          fundraisingCurrency: saved.fundraisingCurrency,
+          totalsSource: saved.totalsSource,
+          totalsVersion: saved.totalsVersion,
+        });
       // Their jobs too, in this transaction: Redis being away (or this process dying) loses neither.
       if (reached.length > 0) await this.totals.recordMilestones(manager, profileId);
       if (totalsSource !== 'manual') await this.totals.recordSync(manager, profileId, 'saved');
@@ -191,6 +213,8 @@ export class RunnerProfilesService {
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
     await this.events.transaction(async (manager) => {
       const profile = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
+      // A team it captains passes to its longest-standing member (or goes); its membership leaves the sums.
+      await this.teamTotals.pageDeleted(manager, profileId);
       const addresses = await this.profiles.deleteHoldingAddresses(manager, profile);
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId,
@@ -240,10 +264,14 @@ function isUniqueViolation(err: unknown): boolean {
 /** Raised and donors are the owner's to type only when no platform provides them (API.md). */
 function assertTotalsEditable(
   source: ReturnType<typeof totalsSourceFor>,
-  request: { fundsRaised?: number | null; totalDonors?: number | null },
+  request: { fundsRaised?: number | null; totalDonors?: number | null; fundraisingCurrency?: string },
 ): void {
   if (source === 'manual') return;
-  if (request.fundsRaised !== undefined || request.totalDonors !== undefined)
+  if (
+    request.fundsRaised !== undefined ||
+    request.totalDonors !== undefined ||
+    request.fundraisingCurrency !== undefined
+  )
     throw ServiceException.badRequest(totalsComeFromMessage(source));
 }
 

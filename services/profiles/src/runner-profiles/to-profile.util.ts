@@ -50,6 +50,7 @@ export function toProfile(entity: RunnerProfileEntity, challenges: FundraisingCh
     fundraisingCurrency: entity.fundraisingCurrency,
     totalsSource: entity.totalsSource,
     totalsSyncedAt: entity.totalsSyncedAt?.toISOString() ?? null,
+    distanceUnit: entity.distanceUnit,
     fundraisingChallenges: challenges.map(toChallenge),
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
@@ -66,7 +67,11 @@ export function toPublicView(
   challenges: FundraisingChallengeEntity[],
   now = new Date(),
 ): PublicProfileView {
-  return { ...toProfile(entity, challenges), published: isPublished(entity.ownerAccess, now) };
+  return {
+    ...toProfile(entity, challenges),
+    published: isPublished(entity.ownerAccess, now),
+    team: entity.team ?? null,
+  };
 }
 
 /** A dashboard card: what the page is, whether visitors see it, and its fundraising progress. */

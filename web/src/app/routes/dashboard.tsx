@@ -4,19 +4,28 @@ import { LinkButton } from '@/components/ui/link-button';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { ChallengeClaims } from '@/features/claims/components/challenge-claims';
 import { SubscriptionPanel } from '@/features/billing/components/subscription-panel';
+import { useRecentProfiles } from '@/features/dashboard/api/get-recent-profiles';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 import { StravaStatus } from '@/features/fitness/components/strava-status';
 import { PageInsightsPanel } from '@/features/insights/components/page-insights-panel';
+import { PageTeam } from '@/features/teams';
+import { PledgePanels } from '@/features/pledges/components/pledge-panels';
 
 export default function DashboardRoute() {
+  const pages = useRecentProfiles();
   return (
     <PageLayout>
       <DocumentTitle title="Dashboard" />
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
         <PageHeading lead="View, manage and delete the pages you have created.">Your fundraising pages</PageHeading>
-        <LinkButton to="/signup" variant="outline">
-          Create New Page
-        </LinkButton>
+        <div className="flex flex-wrap gap-2">
+          <LinkButton to="/teams/new" variant="outline">
+            Start a team
+          </LinkButton>
+          <LinkButton to="/signup" variant="outline">
+            Create New Page
+          </LinkButton>
+        </div>
       </div>
       <section
         aria-labelledby="subscription-title"
@@ -35,10 +44,12 @@ export default function DashboardRoute() {
         cardExtras={(profile) => (
           <>
             <StravaStatus profileId={profile.id} slug={profile.urlSlug} />
+            <PageTeam profile={profile} />
             <PageInsightsPanel profile={profile} />
           </>
         )}
       />
+      <PledgePanels pages={pages.data} />
       <ChallengeClaims />
     </PageLayout>
   );

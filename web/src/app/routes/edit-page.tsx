@@ -3,6 +3,7 @@ import { PageHeading } from '@/components/layouts/page-heading';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { useToast } from '@/components/ui/toast-context';
+import { DistanceUnitSetting } from '@/features/pledges/components/distance-unit-setting';
 import { useRunnerProfile } from '@/features/runner-page/api/get-runner-profile';
 import { EditPageForm } from '@/features/signup/components/edit-page-form';
 import { ApiRequestError } from '@/lib/api-client';
@@ -32,15 +33,18 @@ export default function EditPageRoute() {
               Failed to load profile information
             </p>
           ) : (
-            <EditPageForm
-              // Opened by a former address: the form edits the page where it lives now.
-              key={page.data.id}
-              page={page.data}
-              onSaved={(newSlug) => {
-                toast({ title: 'Saved', description: 'Your page details were updated.', variant: 'success' });
-                void navigate(`/${newSlug}`);
-              }}
-            />
+            <div className="flex flex-col gap-8">
+              <DistanceUnitSetting key={`unit-${page.data.id}`} page={page.data} />
+              <EditPageForm
+                // Opened by a former address: the form edits the page where it lives now.
+                key={page.data.id}
+                page={page.data}
+                onSaved={(newSlug) => {
+                  toast({ title: 'Saved', description: 'Your page details were updated.', variant: 'success' });
+                  void navigate(`/${newSlug}`);
+                }}
+              />
+            </div>
           )}
         </div>
       </div>

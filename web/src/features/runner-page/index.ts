@@ -4,3 +4,5 @@ export { deleteChallenge } from './api/delete-challenge';
 export { runnerProfileKey } from './api/get-runner-profile';
 export { reorderChallenges } from './api/reorder-challenges';
 export { createChallenge, updateChallenge } from './api/save-challenge';
+export { Countdown } from './components/countdown';
+export { ShareButtons } from './components/share-support';

@@ -194,6 +194,7 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
   const donationUrl = justGivingPageUrl(JUSTGIVING_SHORT_NAME);
   const syncedAt = new Date(now.getTime() - SYNCED_MS_AGO);
   const profile: ProfileView = {
+    team: null,
     id: PROFILE_ID,
     userId: USER_ID,
     urlSlug: SAMPLE_PAGE_PATH.slice(1),
@@ -216,6 +217,7 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
     fundraisingCurrency: 'USD',
     totalsSource: 'justgiving',
     totalsSyncedAt: syncedAt.toISOString(),
+    distanceUnit: 'mi',
     fundraisingChallenges: CHALLENGES.map((challenge, position) => ({
       ...challenge,
       id: `3e9a4b7c-2d1f-4e8a-b6c5-${String(position + 1).padStart(12, '0')}`,

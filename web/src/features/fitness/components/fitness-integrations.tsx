@@ -5,6 +5,8 @@ import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useFitnessProfile } from '../api/get-fitness-profile';
 import { useRunnerPage } from '../api/get-runner-page';
+import { distanceUnitOf } from '../utils/distance-unit';
+import { ActivityFileUpload } from './activity-file-upload';
 import { ManualRunForm } from './manual-run-form';
 import { RecentActivities } from './recent-activities';
 import { StravaCard } from './strava-card';
@@ -62,8 +64,9 @@ export function FitnessIntegrations({ slug }: { slug: string }) {
               onDone={finishSetup}
             />
           )}
-          <RecentActivities />
-          <ManualRunForm />
+          <RecentActivities unit={distanceUnitOf(page.data)} />
+          <ActivityFileUpload />
+          <ManualRunForm unit={distanceUnitOf(page.data)} />
           <LinkButton to={`/${slug}`} variant="ghost" className="self-start">
             Back to your page
           </LinkButton>

@@ -1,27 +1,33 @@
-import { manualActivityInputSchema, type Activity, type ManualActivityInput } from '@runpledge/contracts';
+import {
+  FITNESS_LIMITS,
+  manualActivityInputSchema,
+  type Activity,
+  type ManualActivityInput,
+} from '@runpledge/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
 import { useAddManualRun, useUpdateManualRun } from '../api/strava-mutations';
+import { distanceFieldValue, maxDistanceIn, toKilometers, type DistanceUnit } from '../utils/distance-unit';
 import { localToday } from '../utils/format-activity';
 import { FitnessPanel, fieldClass, labelClass } from './fitness-panel';
 
-const EMPTY = { date: '', distanceKm: '', hours: '', minutes: '', seconds: '', elevation: '' };
+const EMPTY = { date: '', distance: '', hours: '', minutes: '', seconds: '', elevation: '' };
 
-/** A run entered by hand; it counts like any other. */
-export function ManualRunForm() {
+/** A run entered by hand, its distance in the page's unit; it counts like any other. */
+export function ManualRunForm({ unit }: { unit: DistanceUnit }) {
   return (
     <FitnessPanel title="Add a run by hand">
-      <RunForm />
+      <RunForm unit={unit} />
     </FitnessPanel>
   );
 }
 
-function valuesOf(activity: Activity) {
+function valuesOf(activity: Activity, unit: DistanceUnit) {
   const s = activity.durationSeconds;
   return {
     date: activity.startDate.slice(0, 10),
-    distanceKm: String(Math.round(activity.distanceMeters / 10) / 100),
+    distance: distanceFieldValue(activity.distanceMeters, unit),
     hours: String(Math.floor(s / 3600)),
     minutes: String(Math.floor((s % 3600) / 60)),
     seconds: String(s % 60),
@@ -29,13 +35,24 @@ function valuesOf(activity: Activity) {
   };
 }
 
-/** The run's fields: a new run, or `activity` (entered by hand) to change; `onSaved` after saving. */
-export function RunForm({ activity, onSaved }: { activity?: Activity; onSaved?: () => void }) {
+/**
+ * The run's fields: a new run, or `activity` (entered by hand) to change; `onSaved` after saving.
+ * The distance is typed in the page's unit and sent in kilometers.
+ */
+export function RunForm({
+  unit,
+  activity,
+  onSaved,
+}: {
+  unit: DistanceUnit;
+  activity?: Activity;
+  onSaved?: () => void;
+}) {
   const { toast } = useToast();
   const add = useAddManualRun();
   const update = useUpdateManualRun();
   const id = useId();
-  const [values, setValues] = useState(activity ? valuesOf(activity) : EMPTY);
+  const [values, setValues] = useState(activity ? valuesOf(activity, unit) : EMPTY);
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -44,9 +61,19 @@ export function RunForm({ activity, onSaved }: { activity?: Activity; onSaved?: 
     event.preventDefault();
     const durationSeconds =
       Number(values.hours || 0) * 3600 + Number(values.minutes || 0) * 60 + Number(values.seconds || 0);
+    const typed = values.distance.trim() === '' ? undefined : Number(values.distance);
+    const maxInUnit = maxDistanceIn(FITNESS_LIMITS.manualDistanceKmMax, unit);
+    if (typed !== undefined && Number.isFinite(typed) && typed > maxInUnit)
+      return setError(`The distance can be at most ${maxInUnit} ${unit}`);
     const parsed = manualActivityInputSchema.safeParse({
       date: values.date,
-      distanceKm: values.distanceKm === '' ? undefined : values.distanceKm,
+      distanceKm:
+        typed === undefined || !Number.isFinite(typed)
+          ? undefined
+          : // An untouched distance is sent as stored, not as its rounded figure in the unit.
+            activity && values.distance === distanceFieldValue(activity.distanceMeters, unit)
+            ? activity.distanceMeters / 1000
+            : toKilometers(typed, unit),
       durationSeconds: durationSeconds || undefined,
       elevationGainMeters: values.elevation === '' ? 0 : values.elevation,
     });
@@ -99,7 +126,7 @@ export function RunForm({ activity, onSaved }: { activity?: Activity; onSaved?: 
       </div>
       <div>
         <label htmlFor={`${id}-distance`} className={labelClass}>
-          Distance (km)
+          Distance ({unit})
         </label>
         <input
           id={`${id}-distance`}
@@ -107,8 +134,8 @@ export function RunForm({ activity, onSaved }: { activity?: Activity; onSaved?: 
           min="0"
           step="0.01"
           inputMode="decimal"
-          value={values.distanceKm}
-          onChange={set('distanceKm')}
+          value={values.distance}
+          onChange={set('distance')}
           className={fieldClass}
         />
       </div>

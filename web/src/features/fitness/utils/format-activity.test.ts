@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatKm, formatPacePerKm, localToday } from './format-activity';
+import { formatDistance, formatPace, toKilometers } from './distance-unit';
+import { formatDuration, localToday } from './format-activity';
 
 describe('activity formatting', () => {
-  it('shows distance in km with two decimals', () => {
-    expect(formatKm(10_012.5)).toBe('10.01 km');
+  it("shows distance in the page's unit with two decimals", () => {
+    expect(formatDistance(10_012.5, 'km')).toBe('10.01 km');
+    expect(formatDistance(10_012.5, 'mi')).toBe('6.22 mi');
+  });
+
+  it("takes a distance typed in the page's unit as kilometers", () => {
+    expect(toKilometers(10, 'km')).toBe(10);
+    expect(toKilometers(26.2, 'mi')).toBeCloseTo(42.165, 2);
   });
 
   it('shows durations as h:mm:ss or m:ss', () => {
@@ -11,9 +18,10 @@ describe('activity formatting', () => {
     expect(formatDuration(605)).toBe('10:05');
   });
 
-  it('shows pace per km, or nothing without a distance', () => {
-    expect(formatPacePerKm(301.4)).toBe('5:01 /km');
-    expect(formatPacePerKm(null)).toBeNull();
+  it("shows pace per the page's unit, or nothing without a distance", () => {
+    expect(formatPace(301.4, 'km')).toBe('5:01 /km');
+    expect(formatPace(301.4, 'mi')).toBe('8:05 /mi');
+    expect(formatPace(null, 'mi')).toBeNull();
   });
 
   it('gives today as a local YYYY-MM-DD date', () => {

@@ -7,6 +7,8 @@ export interface TotalsChanges {
   fundraisingGoal?: string;
   fundsRaised?: string;
   totalDonors?: string;
+  /** Hand-typed totals only. */
+  fundraisingCurrency?: string;
 }
 
 export async function updateTotals(profileId: string, changes: TotalsChanges): Promise<Profile> {
@@ -27,6 +29,7 @@ export function useUpdateTotals(view: ProfileView) {
               fundraisingGoal: profile.fundraisingGoal,
               fundsRaised: profile.fundsRaised,
               totalDonors: profile.totalDonors,
+              fundraisingCurrency: profile.fundraisingCurrency,
               updatedAt: profile.updatedAt,
             }
           : old,

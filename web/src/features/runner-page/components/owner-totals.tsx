@@ -1,5 +1,8 @@
 import {
+  FUNDRAISING_CURRENCIES,
   FUNDRAISING_MILESTONES,
+  TOTALS_PLATFORM_NAMES,
+  currencySchema,
   fundraisingGoalSchema,
   fundsRaisedSchema,
   milestonesReached,
@@ -10,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRefreshTotals } from '../api/refresh-totals';
@@ -77,6 +81,7 @@ function TotalsEditor({ profile, onDone }: { profile: ProfileView; onDone: () =>
   const [goal, setGoal] = useState(Number(profile.fundraisingGoal) > 0 ? profile.fundraisingGoal : '');
   const [raised, setRaised] = useState(profile.fundsRaised);
   const [donors, setDonors] = useState(String(profile.totalDonors));
+  const [currency, setCurrency] = useState(profile.fundraisingCurrency);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = (event: FormEvent) => {
@@ -89,11 +94,14 @@ function TotalsEditor({ profile, onDone }: { profile: ProfileView; onDone: () =>
     if (manual) {
       check('raised', fundsRaisedSchema.safeParse(raised));
       check('donors', totalDonorsSchema.safeParse(donors));
+      check('currency', currencySchema.safeParse(currency));
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const changes: TotalsChanges = { fundraisingGoal: goal || '0' };
     if (manual) Object.assign(changes, { fundsRaised: raised || '0', totalDonors: donors || '0' });
+    // A synced page's currency is its platform's: only hand-typed totals send one.
+    if (manual && currency !== profile.fundraisingCurrency) changes.fundraisingCurrency = currency;
     update.mutate(changes, {
       onSuccess: () => {
         toast({ title: 'Your fundraising totals have been updated', variant: 'success' });
@@ -109,7 +117,29 @@ function TotalsEditor({ profile, onDone }: { profile: ProfileView; onDone: () =>
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-lg border border-border p-3">
-      <FormField label={`Fundraising goal (${profile.fundraisingCurrency})`} error={errors.goal}>
+      {manual ? (
+        <FormField label="Currency" error={errors.currency}>
+          {(control) => (
+            <Select {...control} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+              {/* A page in a currency not offered any more keeps it until changed. */}
+              {!(FUNDRAISING_CURRENCIES as readonly string[]).includes(currency) && (
+                <option value={currency}>{currency}</option>
+              )}
+              {FUNDRAISING_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="platform-currency">
+          Currency: <span className="font-semibold text-foreground">{profile.fundraisingCurrency}</span>, set by{' '}
+          {TOTALS_PLATFORM_NAMES[profile.totalsSource as keyof typeof TOTALS_PLATFORM_NAMES] ?? 'your platform'}
+        </p>
+      )}
+      <FormField label={`Fundraising goal (${manual ? currency : profile.fundraisingCurrency})`} error={errors.goal}>
         {(control) => (
           <Input {...control} inputMode="decimal" autoFocus value={goal} onChange={(e) => setGoal(e.target.value)} />
         )}

@@ -1,9 +1,10 @@
 import { theMarathon, type ProfileView } from '@runpledge/contracts';
+import { Link } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { formatCalendarDate } from '@/lib/dates';
-import { useCountdown } from '../hooks/use-countdown';
+import { Countdown } from './countdown';
 
-/** Runner name, 'Running the' marathon, its date and the countdown to the start. */
+/** Runner name, 'Running the' marathon, its date, the runner's team and the countdown to the start. */
 export function RunnerHero({ profile }: { profile: ProfileView }) {
   return (
     <div className="bg-linear-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
@@ -17,39 +18,20 @@ export function RunnerHero({ profile }: { profile: ProfileView }) {
             <span className="font-semibold text-white">{profile.marathonName.trim()}</span>
           </p>
           <p className="mt-1 text-brand-200">{formatCalendarDate(profile.marathonDate)}</p>
+          {profile.team && (
+            <p className="mt-3 text-brand-100">
+              Member of{' '}
+              <Link
+                to={`/teams/${profile.team.slug}`}
+                className="font-semibold text-white underline underline-offset-2 hover:text-accent-200"
+              >
+                {profile.team.name}
+              </Link>
+            </p>
+          )}
         </div>
         <Countdown marathonDate={profile.marathonDate} />
       </Container>
-    </div>
-  );
-}
-
-function Countdown({ marathonDate }: { marathonDate: string }) {
-  const { days, hours, minutes } = useCountdown(marathonDate);
-  const units = [
-    { label: 'Days', value: days },
-    { label: 'Hours', value: hours },
-    { label: 'Minutes', value: minutes },
-  ];
-  return (
-    <div role="timer" aria-label="Time until the race starts" className="shrink-0">
-      <p className="mb-2 text-sm font-semibold tracking-wide text-accent-300 uppercase">Race day countdown</p>
-      <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-        {units.map(({ label, value }) => (
-          <div
-            key={label}
-            className="flex min-w-20 flex-col-reverse items-center rounded-lg bg-white/10 px-3 py-3 ring-1 ring-white/15 sm:min-w-24"
-          >
-            <dt className="text-xs font-medium tracking-wide text-brand-100 uppercase">{label}</dt>
-            <dd
-              className="text-3xl font-bold tabular-nums sm:text-4xl"
-              data-testid={`countdown-${label.toLowerCase()}`}
-            >
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
     </div>
   );
 }

@@ -416,7 +416,7 @@ describe('RunnerPage', () => {
     expect(calls.find((c) => c.path === '/api/strava/sync')?.body).toEqual({ userId: profile.userId });
   });
 
-  it('lists runs in miles with their Strava link and credits Strava', async () => {
+  it('lists runs in miles with their Strava link, says where each run came from, and credits Strava', async () => {
     const profile = sampleProfileView();
     mockApi({
       ...pageRoutes(profile),
@@ -433,12 +433,40 @@ describe('RunnerPage', () => {
           startDate: '2026-11-15T07:00:00.000Z',
           externalUrl: 'https://www.strava.com/activities/123',
         },
+        {
+          id: '7a1b2c3d-0000-4000-8000-000000000002',
+          name: 'Track session',
+          source: 'upload',
+          sportType: 'Run',
+          distanceMeters: 8046.7,
+          durationSeconds: 2400,
+          averagePaceSecondsPerKm: 298.3,
+          elevationGainMeters: 0,
+          startDate: '2026-11-12T07:00:00.000Z',
+          externalUrl: null,
+        },
+        {
+          id: '7a1b2c3d-0000-4000-8000-000000000003',
+          name: 'Run',
+          source: 'manual',
+          sportType: 'Run',
+          distanceMeters: 5000,
+          durationSeconds: 1500,
+          averagePaceSecondsPerKm: 300,
+          elevationGainMeters: 0,
+          startDate: '2026-11-10T12:00:00.000Z',
+          externalUrl: null,
+        },
       ]),
     });
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
     const runs = await screen.findByRole('list', { name: 'Runs' });
     expect(runs).toHaveTextContent('Lakefront long run');
+    const rows = within(runs).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('via Strava');
+    expect(rows[1]).toHaveTextContent('uploaded file');
+    expect(rows[2]).toHaveTextContent('entered by hand');
     expect(runs).toHaveTextContent('10.00 mi · 1:30:00 · 9:00 /mi');
     expect(within(runs).getByRole('link', { name: 'View on Strava' })).toHaveAttribute(
       'href',
@@ -457,6 +485,43 @@ describe('RunnerPage', () => {
     expect(await screen.findByRole('heading', { name: 'Runner Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Profile Not Found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows a published page's pledges in the page's unit, loaded after the page", async () => {
+    const profile = sampleProfileView({ distanceUnit: 'km' });
+    mockApi({
+      ...pageRoutes(profile),
+      [`GET /api/runner-profile/${profile.id}/pledges`]: jsonResponse(200, {
+        summary: {
+          count: 2,
+          ratePerUnitTotal: 3,
+          unit: 'km',
+          distanceCounted: 40,
+          sources: { strava: 40, manual: 0, upload: 0 },
+          earned: 120,
+          paid: 0,
+          currency: 'USD',
+        },
+        pledges: [
+          { name: 'Ann', ratePerUnit: 2, cap: null, counts: 'training', earned: 80, status: 'active' },
+          { name: 'Ben', ratePerUnit: 1, cap: null, counts: 'training', earned: 40, status: 'active' },
+        ],
+      }),
+    });
+    renderWithProviders(<RunnerPage slug={profile.urlSlug} />, { path: `/${profile.urlSlug}` });
+
+    const section = await screen.findByRole('region', { name: 'Pledges per km' });
+    expect(await within(section).findByTestId('pledge-summary')).toHaveTextContent(
+      '2 supporters pledge $3 per km: $120 so far at 40 km',
+    );
+    expect(within(section).getByRole('button', { name: 'Pledge per km' })).toBeInTheDocument();
+  });
+
+  it('takes no pledges on a page that is not published', async () => {
+    const calls = renderPage(sampleProfileView({ published: false, isOwner: true }), { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Pledges per/ })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/pledges'))).toBe(false);
   });
 
   it('shows the owner of an unpublished page the page with a link to payment', async () => {

@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { Activity, ProfileView, TrainingStats } from '@runpledge/contracts';
 import { Navigate } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { sendPageEvent } from '@/lib/page-events';
 import { useRunHistory } from '../api/get-run-history';
@@ -16,10 +17,14 @@ import { RunnerHero } from './runner-hero';
 import { ReadOnlyActionContext, type ReadOnlyActionHandler } from './read-only-action';
 import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton } from './runner-page-states';
 import { RunnerTopBar } from './runner-top-bar';
+import { Section } from './section';
 import { ShareSupport } from './share-support';
 import { StorySection } from './story-section';
 import { TrainingDataCard } from './training-data-card';
 import { TrainingHistory, TrainingStatCards, type TrainingLoad } from './training-section';
+
+// Pledges load after the page (their own chunk and request): the page's first load stays as it was.
+const PagePledges = lazy(() => import('@/features/pledges').then((pledges) => ({ default: pledges.PagePledges })));
 
 /** The public page at /{slug}. Owner controls follow the server's `isOwner`, never the mere sign-in. */
 export function RunnerPage({ slug }: { slug: string }) {
@@ -114,6 +119,22 @@ export function RunnerPageView({ profile: given, trainingStats, runHistory, onRe
             <div className="order-2 min-w-0 lg:order-none">
               <FundraisingSection profile={profile} />
             </div>
+            {/* Pledges are taken on a live page only (never on the sample). */}
+            {profile.published && !onReadOnlyAction && (
+              <div className="order-2 min-w-0 lg:order-none">
+                <Section title={profile.distanceUnit === 'km' ? 'Pledges per km' : 'Pledges per mile'}>
+                  <Suspense fallback={<Skeleton className="h-32" />}>
+                    <PagePledges
+                      runnerProfileId={profile.id}
+                      runnerName={profile.name}
+                      unit={profile.distanceUnit}
+                      currency={profile.fundraisingCurrency ?? 'USD'}
+                      marathonDate={profile.marathonDate}
+                    />
+                  </Suspense>
+                </Section>
+              </div>
+            )}
             <div className="order-5 min-w-0 lg:order-none">
               <ShareSupport profile={profile} />
             </div>

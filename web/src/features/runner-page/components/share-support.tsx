@@ -22,14 +22,14 @@ function canShareNatively(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
-/** Share the page and send the runner encouragement. */
-export function ShareSupport({ profile }: { profile: ProfileView }) {
+/**
+ * "Share this page" where the browser has a share sheet, otherwise "Copy link" and links to X,
+ * Facebook, WhatsApp and e-mail. `onShared` hears of each share (the page's insights).
+ */
+export function ShareButtons({ url, text, onShared }: { url: string; text: string; onShared?: () => void }) {
   const { toast } = useToast();
   const [native] = useState(canShareNatively);
-  const url = `${window.location.origin}/${profile.urlSlug}`;
-  const text = `Support ${profile.name} running ${theMarathon(profile.marathonName)}`;
-
-  const shared = () => sendPageEvent(profile, { type: 'share' });
+  const shared = () => onShared?.();
 
   const share = async () => {
     try {
@@ -53,37 +53,47 @@ export function ShareSupport({ profile }: { profile: ProfileView }) {
     }
   };
 
+  return native ? (
+    <Button variant="outline" className="w-full" onClick={share}>
+      Share this page
+    </Button>
+  ) : (
+    <>
+      <Button variant="outline" className="w-full" onClick={copy}>
+        Copy link
+      </Button>
+      <ul className="grid grid-cols-2 gap-2" aria-label="Share on">
+        {shareLinks(url, text).map((link) => (
+          <li key={link.name}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={shared}
+              className="flex h-10 items-center justify-center rounded-md border border-border text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              {link.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Share the page and send the runner encouragement. */
+export function ShareSupport({ profile }: { profile: ProfileView }) {
+  const url = `${window.location.origin}/${profile.urlSlug}`;
+  const text = `Support ${profile.name} running ${theMarathon(profile.marathonName)}`;
+
+  const shared = () => sendPageEvent(profile, { type: 'share' });
+
   return (
     <Section title="Share & Support">
       <p className="text-muted-foreground">Every share brings {profile.name} closer to the goal.</p>
       <div className="mt-4 flex flex-col gap-3">
-        {native ? (
-          <Button variant="outline" className="w-full" onClick={share}>
-            Share this page
-          </Button>
-        ) : (
-          <>
-            <Button variant="outline" className="w-full" onClick={copy}>
-              Copy link
-            </Button>
-            <ul className="grid grid-cols-2 gap-2" aria-label="Share on">
-              {shareLinks(url, text).map((link) => (
-                <li key={link.name}>
-                  <a
-                    href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    onClick={shared}
-                    className="flex h-10 items-center justify-center rounded-md border border-border text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                  >
-                    {link.name}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <ShareButtons url={url} text={text} onShared={shared} />
         <SendEncouragement runnerProfileId={profile.id} runnerName={profile.name} />
       </div>
     </Section>

@@ -1,4 +1,10 @@
-import { BUSINESS, type Activity, type ProfileView, type TrainingStats } from '@runpledge/contracts';
+import {
+  ACTIVITY_SOURCE_LABELS,
+  BUSINESS,
+  type Activity,
+  type ProfileView,
+  type TrainingStats,
+} from '@runpledge/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PoweredByStrava, ViewOnStravaLink } from '@/components/strava/powered-by-strava';
 import { WeeklyMilesChart } from '@/components/strava/weekly-miles-chart';
@@ -152,7 +158,9 @@ function RunRow({ run }: { run: Activity }) {
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
       <div className="min-w-0">
         <p className="font-semibold break-words text-neutral-900">{run.name}</p>
-        <p className="text-sm text-muted-foreground">{formatCalendarDate(run.startDate, 'medium')}</p>
+        <p className="text-sm text-muted-foreground">
+          {formatCalendarDate(run.startDate, 'medium')} · {ACTIVITY_SOURCE_LABELS[run.source]}
+        </p>
       </div>
       <p className="text-sm text-neutral-700 tabular-nums">
         <span className="font-semibold text-brand-800">{metersToMiles(run.distanceMeters).toFixed(2)} mi</span>

@@ -5,6 +5,7 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
   const id = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
   return {
     id,
+    team: null,
     ...(overrides.isOwner ? { userId: '5b4a3c1e-8f2d-4e6a-9b7c-0d1e2f3a4b5c' } : {}),
     urlSlug: 'jane-runs',
     name: 'Jane Doe',
@@ -27,6 +28,7 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
     fundraisingCurrency: 'USD',
     totalsSource: 'justgiving',
     totalsSyncedAt: null,
+    distanceUnit: 'mi',
     fundraisingChallenges: [
       {
         id: '1c0e8b9a-1111-4c1e-9a57-3f1d2c4b5a61',

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  closePledgesResponseSchema,
+  confirmPledgeRequestSchema,
+  createPledgeRequestSchema,
+  managePledgesResponseSchema,
+  pagePledgesResponseSchema,
+  pledgeResponseSchema,
+  pledgeTokenRequestSchema,
+} from '../http/pledges.js';
+import { successSchema } from '../http/success.js';
+import { PLEDGE_DISTANCE_SOURCES } from '../product/pledges.js';
+import { calendarDate } from '../product/text.js';
+import { rpcContract } from './rpc-contract.js';
+
+/** Pledges per mile live in profiles; the distances they count come from fitness. */
+export const PLEDGES = {
+  create: 'profiles.pledge.create',
+  confirm: 'profiles.pledge.confirm',
+  listPublic: 'profiles.pledge.list-public',
+  listOwn: 'profiles.pledge.list-own',
+  close: 'profiles.pledge.close',
+  markPaid: 'profiles.pledge.mark-paid',
+  cancel: 'profiles.pledge.cancel',
+  unsubscribe: 'profiles.pledge.unsubscribe',
+} as const;
+
+/** fitness: a runner's running distance per day, in meters by source (services/fitness/src/distance-by-day). */
+export const FITNESS_DISTANCE = {
+  byDay: 'fitness.distance.by-day',
+} as const;
+
+export const createPledgeCommandSchema = z.object({ runnerProfileId: z.uuid(), pledge: createPledgeRequestSchema });
+export const pageOfPledgesQuerySchema = z.object({ runnerProfileId: z.uuid(), userId: z.uuid().nullable() });
+export const ownerPledgesCommandSchema = z.object({ runnerProfileId: z.uuid(), userId: z.uuid() });
+export const pledgeTokenCommandSchema = z.object({ pledgeId: z.uuid(), request: pledgeTokenRequestSchema });
+
+export const distanceByDayQuerySchema = z.object({
+  userId: z.uuid(),
+  from: calendarDate(),
+  to: calendarDate(),
+});
+export type DistanceByDayQuery = z.infer<typeof distanceByDayQuerySchema>;
+/** One day with runs: meters run that day by source (days without runs are left out), oldest first. */
+export const distanceDaySchema = z.object({
+  date: z.string(),
+  meters: z.object(
+    Object.fromEntries(PLEDGE_DISTANCE_SOURCES.map((s) => [s, z.number()])) as Record<
+      (typeof PLEDGE_DISTANCE_SOURCES)[number],
+      z.ZodNumber
+    >,
+  ),
+});
+export type DistanceDay = z.infer<typeof distanceDaySchema>;
+export const distanceByDayResponseSchema = z.object({ days: z.array(distanceDaySchema) });
+export type DistanceByDayResponse = z.infer<typeof distanceByDayResponseSchema>;
+
+export const PLEDGES_RPC = {
+  [PLEDGES.create]: rpcContract(createPledgeCommandSchema, pledgeResponseSchema),
+  [PLEDGES.confirm]: rpcContract(confirmPledgeRequestSchema, pledgeResponseSchema),
+  [PLEDGES.listPublic]: rpcContract(pageOfPledgesQuerySchema, pagePledgesResponseSchema),
+  [PLEDGES.listOwn]: rpcContract(ownerPledgesCommandSchema, managePledgesResponseSchema),
+  [PLEDGES.close]: rpcContract(ownerPledgesCommandSchema, closePledgesResponseSchema),
+  [PLEDGES.markPaid]: rpcContract(pledgeTokenCommandSchema, pledgeResponseSchema),
+  [PLEDGES.cancel]: rpcContract(pledgeTokenCommandSchema, pledgeResponseSchema),
+  [PLEDGES.unsubscribe]: rpcContract(pledgeTokenCommandSchema, successSchema),
+  [FITNESS_DISTANCE.byDay]: rpcContract(distanceByDayQuerySchema, distanceByDayResponseSchema),
+} as const;

@@ -1,0 +1,134 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  PLEDGES,
+  PLEDGE_MESSAGES,
+  RUNNER_PROFILE_NOT_FOUND,
+  confirmPledgeRequestSchema,
+  createPledgeRequestSchema,
+  pledgeTokenRequestSchema,
+  type ClosePledgesResponse,
+  type ManagePledgesResponse,
+  type PagePledgesResponse,
+  type PledgeResponse,
+  type SessionUser,
+} from '@runpledge/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { CurrentUser } from '../identity/current-user.decorator.js';
+import { RateLimitService } from '../identity/rate-limit.service.js';
+import { Idempotent } from '../common/idempotency.js';
+import { Public } from '../common/public.decorator.js';
+import { parseOrThrow } from '../common/validation.js';
+import { NatsRpcClient } from '../nats/nats-rpc.client.js';
+import { idOr404 } from './route-ids.js';
+
+const profileIdOr404 = (id: string): string => idOr404(id, RUNNER_PROFILE_NOT_FOUND);
+const uuid = z.uuid();
+/** A link whose pledge id cannot be one is as invalid as one with a wrong token. */
+function pledgeIdOr400(id: string): string {
+  if (!uuid.safeParse(id).success) throw new BadRequestException(PLEDGE_MESSAGES.linkInvalid);
+  return id;
+}
+
+/**
+ * Pledges per mile (they live in profiles). Supporters pledge without an account: a public write with
+ * a per-IP budget and a per-address one (each pledge mails its address); the links of their mails
+ * (confirm, paid, cancel, unsubscribe) carry a token and share the per-IP budget, so tokens cannot
+ * be guessed at speed. A page's pledges are public on a published page; the owner manages them.
+ */
+@Controller()
+export class PledgesController {
+  constructor(
+    private readonly rpc: NatsRpcClient,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  @Public()
+  @Idempotent()
+  @Post('runner-profile/:id/pledges')
+  async create(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PledgeResponse> {
+    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
+    const runnerProfileId = profileIdOr404(id);
+    const pledge = parseOrThrow(createPledgeRequestSchema, body);
+    // The address is kept in Redis only as a hash.
+    await this.rateLimits.consume('pledgeEmail', createHash('sha256').update(pledge.email).digest('hex'), reply);
+    return this.rpc.call(PLEDGES.create, { runnerProfileId, pledge });
+  }
+
+  @Public()
+  @Get('runner-profile/:id/pledges')
+  list(@Param('id') id: string, @CurrentUser() user: SessionUser | undefined): Promise<PagePledgesResponse> {
+    return this.rpc.call(PLEDGES.listPublic, { runnerProfileId: profileIdOr404(id), userId: user?.id ?? null });
+  }
+
+  @Get('runner-profile/:id/pledges/manage')
+  manage(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<ManagePledgesResponse> {
+    return this.rpc.call(PLEDGES.listOwn, { runnerProfileId: profileIdOr404(id), userId: user.id });
+  }
+
+  @Post('runner-profile/:id/pledges/close')
+  @HttpCode(200)
+  close(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<ClosePledgesResponse> {
+    return this.rpc.call(PLEDGES.close, { runnerProfileId: profileIdOr404(id), userId: user.id });
+  }
+
+  @Public()
+  @Post('pledges/confirm')
+  @HttpCode(200)
+  async confirm(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PledgeResponse> {
+    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
+    return this.rpc.call(PLEDGES.confirm, parseOrThrow(confirmPledgeRequestSchema, body));
+  }
+
+  @Public()
+  @Post('pledges/:id/paid')
+  @HttpCode(200)
+  async paid(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PledgeResponse> {
+    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
+    const pledgeId = pledgeIdOr400(id);
+    return this.rpc.call(PLEDGES.markPaid, { pledgeId, request: parseOrThrow(pledgeTokenRequestSchema, body) });
+  }
+
+  @Public()
+  @Post('pledges/:id/cancel')
+  @HttpCode(200)
+  async cancel(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PledgeResponse> {
+    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
+    const pledgeId = pledgeIdOr400(id);
+    return this.rpc.call(PLEDGES.cancel, { pledgeId, request: parseOrThrow(pledgeTokenRequestSchema, body) });
+  }
+
+  @Public()
+  @Post('pledges/:id/unsubscribe')
+  @HttpCode(200)
+  async unsubscribe(
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ success: true }> {
+    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
+    const pledgeId = pledgeIdOr400(id);
+    return this.rpc.call(PLEDGES.unsubscribe, { pledgeId, request: parseOrThrow(pledgeTokenRequestSchema, body) });
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { Mailer } from '@runpledge/server-kit';
+import { RepositoriesModule } from '../database/repositories.module.js';
+import { FitnessDistanceClient } from './fitness-distance.client.js';
+import { PledgeJobsQueue } from './pledge-jobs.queue.js';
+import { PledgeMailService } from './pledge-mail.service.js';
+import { PledgesDueService } from './pledges-due.service.js';
+import { PledgesProcessors } from './pledges.processors.js';
+
+/** The worker side of pledges per mile: falling due, reminders, lapses, mails. */
+@Module({
+  imports: [RepositoriesModule],
+  providers: [Mailer, FitnessDistanceClient, PledgeJobsQueue, PledgeMailService, PledgesDueService, PledgesProcessors],
+})
+export class PledgesWorkerModule {}

@@ -1,0 +1,49 @@
+import { metersToMiles, type Team, type TeamMember } from '@runpledge/contracts';
+import type { ListedMemberRow, MemberRow, TeamRow } from './teams.repository.js';
+
+/** The API's `team`; `isCaptain` for the caller (false for a visitor). */
+export function toTeam(row: TeamRow, viewerUserId: string | undefined): Team {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    story: row.story,
+    charityName: row.charityName,
+    marathonName: row.marathonName,
+    marathonDate: row.marathonDate,
+    currency: row.currency,
+    goalAmount: row.goalAmount,
+    raised: row.raised,
+    donors: row.donors,
+    miles: metersToMiles(row.meters),
+    memberCount: row.memberCount,
+    joinRule: row.joinRule,
+    captain: { name: row.captainName, pageSlug: row.captainSlug },
+    isCaptain: viewerUserId !== undefined && viewerUserId === row.captainUserId,
+  };
+}
+
+/** Of the member's own page goal, one decimal; 0 without a goal. */
+export function percentOf(raised: string, goal: string): number {
+  const g = Number(goal);
+  if (!(g > 0)) return 0;
+  return Math.round((Number(raised) / g) * 1000) / 10;
+}
+
+export function toMember(row: ListedMemberRow, captainProfileId: string): TeamMember {
+  return {
+    runnerProfileId: row.runnerProfileId,
+    pageSlug: row.pageSlug,
+    name: row.name,
+    raised: row.raised,
+    currency: row.currency,
+    donors: row.donors,
+    miles: metersToMiles(row.meters),
+    percentOfGoal: percentOf(row.raised, row.pageGoal),
+    status: row.status,
+    isCaptain: row.runnerProfileId === captainProfileId,
+    joinedAt: new Date(row.joinedAt).toISOString(),
+  };
+}
+
+export type { MemberRow };
