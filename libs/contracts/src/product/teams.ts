@@ -1,4 +1,4 @@
-import { BUSINESS, FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from './limits.js';
+import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from './limits.js';
 
 /** Team limits (API.md "Teams"). */
 export const TEAM_LIMITS = {
@@ -23,8 +23,6 @@ export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
 export const TEAM_RANKINGS = ['raised', 'miles', 'percent'] as const;
 export type TeamRanking = (typeof TEAM_RANKINGS)[number];
 
-/** ISO 4217 currencies a team or a hand-typed page raises in. */
-
 /** Team addresses: /teams/{slug}; the page-address rules in their own namespace. */
 export const RESERVED_TEAM_SLUGS = [...RESERVED_SLUGS, 'new', 'create', 'join', 'invite'] as const;
 export { SAMPLE_PAGE_SLUG_PREFIX as SAMPLE_TEAM_SLUG_PREFIX };
@@ -43,37 +41,4 @@ export const TEAM_INVITE_INVALID = 'This invite code is not valid';
 /** 400 when a page in another currency asks to join. */
 export function teamCurrencyMessage(currency: string): string {
   return `This team raises in ${currency}`;
-}
-
-/**
- * An address suggestion from any Unicode name: letters lose their accents (é → e, ß → ss, ø → o),
- * other scripts are dropped, runs of anything else become one hyphen; at most 50 characters.
- */
-export function suggestSlug(name: string): string {
-  const special: Record<string, string> = {
-    ß: 'ss',
-    æ: 'ae',
-    œ: 'oe',
-    ø: 'o',
-    đ: 'd',
-    ð: 'd',
-    þ: 'th',
-    ł: 'l',
-    ı: 'i',
-  };
-  const latin = name
-    .toLowerCase()
-    .replace(/[ßæœøđðþłı]/g, (c) => special[c] ?? c)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
-  return latin
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, FIELD_LIMITS.urlSlug)
-    .replace(/-+$/g, '');
-}
-
-/** Meters to miles with two decimals, for display; the store keeps meters. */
-export function metersToMiles(meters: number): number {
-  return Math.round(meters * BUSINESS.metersToMiles * 100) / 100;
 }
