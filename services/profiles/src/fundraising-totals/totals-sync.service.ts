@@ -7,7 +7,7 @@ import { env } from '../config/env.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from '../runner-profiles/runner-profiles.repository.js';
-import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
+import { cacheKeyOf, isPublished, toTotalsChanged } from '../runner-profiles/to-profile.util.js';
 import { DonationsRepository } from './donations.repository.js';
 import { MilestoneMailsService } from './milestone-mails.service.js';
 import { MilestonesRepository } from './milestones.repository.js';
@@ -183,16 +183,7 @@ export class TotalsSyncService {
       // The time of the sync shows on the page ("updated 5 minutes ago") whatever moved.
       this.cache.afterCommit(manager, [cacheKeyOf(saved)]);
       if (!moved) return null;
-      await this.events.record(manager, PROFILES_EVENTS.totalsChanged, {
-        profileId,
-        urlSlug: saved.urlSlug,
-        fundsRaised: saved.fundsRaised,
-        fundraisingGoal: saved.fundraisingGoal,
-        totalDonors: saved.totalDonors,
-        fundraisingCurrency: saved.fundraisingCurrency,
-        totalsSource: saved.totalsSource,
-        totalsVersion: saved.totalsVersion,
-      });
+      await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(saved));
       await this.milestones.recordReached(
         manager,
         profileId,

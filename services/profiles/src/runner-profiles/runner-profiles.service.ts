@@ -31,7 +31,7 @@ import { FundraisingChallengesRepository } from '../challenges/fundraising-chall
 import { TeamTotalsService } from '../teams/team-totals.service.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
-import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary } from './to-profile.util.js';
+import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary, toTotalsChanged } from './to-profile.util.js';
 
 /**
  * The totals sync fetches a DonorDrive event URL's host: one inside our network (metadata, NATS,
@@ -190,17 +190,7 @@ export class RunnerProfilesService {
           ? milestonesReached(saved.fundsRaised, saved.fundraisingGoal)
           : [];
       await this.milestones.recordReached(manager, profileId, reached);
-      if (totalsMoved)
-        await this.events.record(manager, PROFILES_EVENTS.totalsChanged, {
-          profileId,
-          urlSlug: saved.urlSlug,
-          fundsRaised: saved.fundsRaised,
-          fundraisingGoal: saved.fundraisingGoal,
-          totalDonors: saved.totalDonors,
-          fundraisingCurrency: saved.fundraisingCurrency,
-          totalsSource: saved.totalsSource,
-          totalsVersion: saved.totalsVersion,
-        });
+      if (totalsMoved) await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(saved));
       // Their jobs too, in this transaction: Redis being away (or this process dying) loses neither.
       if (reached.length > 0) await this.totals.recordMilestones(manager, profileId);
       if (totalsSource !== 'manual') await this.totals.recordSync(manager, profileId, 'saved');

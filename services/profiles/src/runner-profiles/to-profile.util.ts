@@ -6,7 +6,9 @@ import {
   type ProfileCacheInvalidation,
   type ProfileSummary,
   type PublicProfileView,
+  type PROFILES_EVENTS,
 } from '@runpledge/contracts';
+import type { z } from 'zod';
 import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import type { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import type { RunnerProfileEntity } from './runner-profile.entity.js';
@@ -21,6 +23,20 @@ export function toChallenge(entity: FundraisingChallengeEntity): Challenge {
     position: entity.position,
     claimedBy: entity.isExclusive ? (entity.claimedBy ?? null) : null,
     claimCount: entity.claimCount ?? 0,
+  };
+}
+
+/** `profiles.totals.changed` for a page whose raised, donors, goal or currency just moved. */
+export function toTotalsChanged(entity: RunnerProfileEntity): z.infer<typeof PROFILES_EVENTS.totalsChanged.schema> {
+  return {
+    profileId: entity.id,
+    urlSlug: entity.urlSlug,
+    fundsRaised: entity.fundsRaised,
+    fundraisingGoal: entity.fundraisingGoal,
+    totalDonors: entity.totalDonors,
+    fundraisingCurrency: entity.fundraisingCurrency,
+    totalsSource: entity.totalsSource,
+    totalsVersion: entity.totalsVersion,
   };
 }
 
