@@ -6,11 +6,8 @@
 //      always being read), and their ratio: reading happens on a worker thread, so what is left is
 //      the machine's CPU being shared, not the event loop being held.
 import './lib/node-runtime.mjs';
-import autocannon from 'autocannon';
-import { randomUUID } from 'node:crypto';
-import { freePort } from './jest/helpers.mjs';
-import { migrateAll, startStack } from './lib/stack.mjs';
 import { createTestRun } from './lib/test-run.mjs';
+import { accessCookieOf, load as loadFor, startBenchStack, summary } from './lib/bench-kit.mjs';
 import { bigGpx } from '../services/gateway/test/fixtures/activity-files/generate.mjs';
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -19,11 +16,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function load(url) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
+const load = (url) => loadFor(url, { connections, duration });
 
 async function upload(base, cookie, bytes) {
   const form = new FormData();
@@ -52,23 +45,8 @@ export async function runActivityFilesBench() {
   await run.setUp();
   let stack;
   try {
-    await migrateAll(run.env);
-    stack = await startStack({
-      env: {
-        ...run.env,
-        LOG_LEVEL: 'warn',
-        RPC_VALIDATE_RESPONSES: 'false',
-        RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER: '100000',
-      },
-      port: await freePort(),
-      readyTimeoutMs: 180_000,
-    });
-    const signup = await fetch(`${stack.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench-files-${randomUUID()}@example.com`, password: 'Secret123' }),
-    });
-    const cookie = signup.headers.get('set-cookie').split(';')[0];
+    stack = await startBenchStack(run, { RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER: '100000' });
+    const cookie = await accessCookieOf(stack.url);
     const light = `${stack.url}/api/health/live`;
 
     // Warm-ups: the reading thread starts on the first file.
@@ -86,18 +64,10 @@ export async function runActivityFilesBench() {
     uploading = false;
     await uploads;
 
-    const row = (name, result) => ({
-      name,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
-    });
     console.log(`\nactivity files: a ${(bytes.length / 1024 / 1024).toFixed(1)} MB GPX file`);
     console.table([
-      row('GET /api/health/live, nothing uploaded', quiet),
-      row('GET /api/health/live, 10 MB files uploaded one after another', busy),
+      summary('GET /api/health/live, nothing uploaded', quiet),
+      summary('GET /api/health/live, 10 MB files uploaded one after another', busy),
     ]);
     const statuses = [...new Set(roundTrips.map((r) => r.status))].join(', ');
     console.log(

@@ -9,22 +9,17 @@
 //      until the member's snapshot in the team (and with it the team's total) shows it; max and p99
 //      (aim ≤ 5 s). The sum is then checked against the members' own amounts.
 import './lib/node-runtime.mjs';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from './jest/helpers.mjs';
-import { migrateAll, startStack } from './lib/stack.mjs';
 import { api } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
+import { measure, startBenchStack, startHelper, summary } from './lib/bench-kit.mjs';
 
 const int = (name, fallback) => Number(process.env[name] ?? fallback);
-const connections = int('BENCH_CONNECTIONS', 50);
 const METERS_TO_MILES = 0.000621371;
 const miles = (m) => Math.round(m * METERS_TO_MILES * 100) / 100;
 
@@ -88,48 +83,6 @@ async function serveDirect(databaseUrl) {
   process.on('SIGTERM', () => void app.close().then(() => pool.end()));
 }
 
-function startDirect(env) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'direct-server'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = line.match(/listening on (\S+)/);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`direct server exited (code ${code})`)));
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.on('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
-
-function load(url, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-async function measure(url, duration) {
-  const warmup = int('BENCH_WARMUP', 2);
-  if (warmup > 0) await load(url, warmup);
-  return load(url, duration);
-}
-
-const summary = (name, result) => ({
-  name,
-  'req/s': Math.round(result.requests.average),
-  'p50 ms': result.latency.p50,
-  'p99 ms': result.latency.p99,
-  non2xx: result.non2xx,
-  errors: result.errors + result.timeouts,
-});
-
 /** A runner with a published page of hand-typed totals (access written as billing's event would). */
 async function realRunner(base, db, i) {
   const { body: signup, cookie } = await api(base, 'POST', '/api/auth/signup', {
@@ -171,18 +124,10 @@ export async function runTeamsBench({ members = int('BENCH_TEAM_MEMBERS', 5000) 
   let direct;
   const db = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 4 });
   try {
-    await migrateAll(run.env);
-    stack = await startStack({
-      env: {
-        ...run.env,
-        LOG_LEVEL: 'warn',
-        RPC_VALIDATE_RESPONSES: 'false',
-        RATE_LIMIT_TEAM_READS_PER_IP: '100000000',
-        RATE_LIMIT_TEAM_JOINS_PER_IP: '100000',
-        RATE_LIMIT_SIGNUP_PER_IP: '100000',
-      },
-      port: await freePort(),
-      readyTimeoutMs: 180_000,
+    stack = await startBenchStack(run, {
+      RATE_LIMIT_TEAM_READS_PER_IP: '100000000',
+      RATE_LIMIT_TEAM_JOINS_PER_IP: '100000',
+      RATE_LIMIT_SIGNUP_PER_IP: '100000',
     });
     const base = stack.url;
     const realCount = 50;
@@ -237,7 +182,7 @@ export async function runTeamsBench({ members = int('BENCH_TEAM_MEMBERS', 5000) 
       [team.id],
     );
     await db.query('ANALYZE profiles.team_members; ANALYZE profiles.runner_profiles');
-    direct = startDirect(run.env);
+    direct = startHelper(fileURLToPath(import.meta.url), 'direct-server', run.env);
     const directUrl = await direct.url;
 
     const duration = int('BENCH_DURATION', 10);

@@ -30,22 +30,26 @@
 // (BENCH_WARMUP seconds, default 2, not counted). The stack runs as in production: typed RPC
 // answers are not re-validated (RPC_VALIDATE_RESPONSES=false, which test runs set).
 import './lib/node-runtime.mjs';
-import autocannon from 'autocannon';
 import { buildDonationUrl, hasAccess } from '@runpledge/contracts';
 import Fastify from 'fastify';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createInterface } from 'node:readline';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from './jest/helpers.mjs';
-import { migrateAll, startStack } from './lib/stack.mjs';
+import { startStack } from './lib/stack.mjs';
 import { api, browserCookieOf, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
+import {
+  BENCH_CONNECTIONS,
+  accessCookieOf,
+  load,
+  measure,
+  startBenchStack,
+  startHelper,
+  summary,
+} from './lib/bench-kit.mjs';
 
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const durationOf = (fallback) => Number(process.env.BENCH_DURATION ?? fallback);
 
 /** The one-process baseline: Fastify reading PostgreSQL with pg, shaping the same JSON as the API. */
@@ -229,30 +233,6 @@ async function serveOtlpReceiver() {
   process.on('SIGTERM', () => server.close());
 }
 
-/** Runs this file as `mode` (direct-server, otlp-receiver) in a process of its own; `url` resolves once it listens. */
-function startHelper(mode, env) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), mode], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = line.match(/listening on (\S+)/);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`${mode} exited (code ${code})`)));
-  });
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.on('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 /** Gives the page's runner a Strava connection, then waits until fitness knows the page (profiles' event). */
 async function withTraining(pool, page, athleteId) {
   await pool.query(
@@ -270,50 +250,6 @@ async function withTraining(pool, page, athleteId) {
   }
 }
 
-function load(url, duration, headers) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-/**
- * One case: a warm-up (BENCH_WARMUP seconds, default 2, not counted), then the measured run. Without
- * it the first cases after the stack's start paid for its JIT warm-up and start-up work: the public
- * fitness read came out slower than the same read signed in, measured later (1.56x on 2026-11-25).
- */
-async function measure(url, duration, headers = {}) {
-  const warmup = Number(process.env.BENCH_WARMUP ?? 2);
-  if (warmup > 0) await load(url, warmup, headers);
-  return load(url, duration, headers);
-}
-
-/** A signed-in caller's access cookie (`name=value`), from a fresh sign-up. */
-async function accessCookieOf(base) {
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `bench-reader-${randomUUID()}@example.com`, password: 'Secret123' }),
-  });
-  if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => /^(__Host-)?rp_access=/.test(pair));
-  if (!cookie) throw new Error('sign-up set no access cookie');
-  return cookie;
-}
-
-function summary(name, result) {
-  return {
-    name,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
 async function bench() {
   const run = createTestRun('bench');
   await run.setUp();
@@ -321,13 +257,7 @@ async function bench() {
   let direct;
   const pool = new pg.Pool({ connectionString: run.env.DATABASE_URL, max: 2 });
   try {
-    await migrateAll(run.env);
-    // A machine under load can take well over a minute to start seven processes.
-    stack = await startStack({
-      env: { ...run.env, LOG_LEVEL: 'warn', RPC_VALIDATE_RESPONSES: 'false' },
-      port: await freePort(),
-      readyTimeoutMs: 180_000,
-    });
+    stack = await startBenchStack(run);
     // A published page (the gateway answers 404 for the training summary of an unpublished one),
     // whose runner has a Strava connection; fitness learns of the page from profiles' event.
     const page = await seedRunnerPage(stack.url);
@@ -337,12 +267,12 @@ async function bench() {
     const ownPage = await seedRunnerPage(stack.url);
     await Promise.all([withTraining(pool, page, '1'), withTraining(pool, ownPage, '2')]);
     const ownerCookie = await browserCookieOf(stack.url, ownPage.cookie);
-    direct = startHelper('direct-server', run.env);
+    direct = startHelper(fileURLToPath(import.meta.url), 'direct-server', run.env);
     const directUrl = await direct.url;
 
     const rows = [];
     const ratio = (gateway, baseline) => gateway.requests.average / baseline.requests.average;
-    console.log(`autocannon: ${connections} connections\n`);
+    console.log(`autocannon: ${BENCH_CONNECTIONS} connections\n`);
 
     const shortCase = durationOf(10);
     rows.push(
@@ -408,7 +338,7 @@ async function bench() {
       // database, so it reads the same page beside the untraced one.
       const tracedRun = createTestRun('benchotel');
       const samplerArg = process.env.BENCH_OTEL_SAMPLER_ARG ?? '0.1';
-      const receiver = startHelper('otlp-receiver', {});
+      const receiver = startHelper(fileURLToPath(import.meta.url), 'otlp-receiver', {});
       let tracedStack;
       try {
         tracedStack = await startStack({
@@ -430,7 +360,7 @@ async function bench() {
         const tracedUrl = `${tracedStack.url}/api/fitness-profile/${profileId}`;
         const untracedUrl = `${stack.url}/api/fitness-profile/${profileId}`;
         // The untraced stack has served every case above; the traced one has just started.
-        await load(tracedUrl, Number(process.env.BENCH_WARMUP ?? 2) * 2);
+        await load(tracedUrl, { duration: Number(process.env.BENCH_WARMUP ?? 2) * 2 });
         const untraced = [];
         const traced = [];
         for (let turn = 0; turn < Number(process.env.BENCH_OTEL_TURNS ?? 3); turn += 1) {

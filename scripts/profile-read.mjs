@@ -12,7 +12,6 @@
 // PROFILE_OTEL_SAMPLER_ARG=<ratio>: the stack traces as bench.mjs's OpenTelemetry case does (OTLP to its
 // receiver, in a process of its own, parent-based trace-id ratio sampling at <ratio>).
 import './lib/node-runtime.mjs';
-import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { seedPages } from './bench-pages.mjs';
 import { freePort, migrateAll, startStack } from './lib/stack.mjs';
+import { accessCookieOf, load as loadFor } from './lib/bench-kit.mjs';
 import { browserCookieOf, publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 import { summariseCpuProfile } from './lib/cpu-profile-summary.mjs';
@@ -64,25 +64,7 @@ function sharedServerPids() {
 
 function load(url, amount, headers = {}, randomPath = undefined) {
   const requests = randomPath ? [{ setupRequest: (request) => ({ ...request, path: randomPath() }) }] : undefined;
-  return new Promise((resolve, reject) =>
-    autocannon({ url, connections, amount, headers, requests }, (err, result) => (err ? reject(err) : resolve(result))),
-  );
-}
-
-/** A signed-in reader's access cookie (`name=value`), from a fresh sign-up. */
-async function accessCookieOf(base) {
-  const res = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: `prof-reader-${Date.now()}@example.com`, password: 'Secret123' }),
-  });
-  if (!res.ok) throw new Error(`sign-up: ${res.status}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .find((pair) => /^(__Host-)?rp_access=/.test(pair));
-  if (!cookie) throw new Error('sign-up set no access cookie');
-  return cookie;
+  return loadFor(url, { connections, amount, headers, requests });
 }
 
 /** bench.mjs's OTLP receiver in its own process: its URL, and how to stop it. */
