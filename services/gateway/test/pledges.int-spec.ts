@@ -100,6 +100,16 @@ describe('pledges per mile through the gateway', () => {
   const paidLinkOf = (email: string, id: string) => newestLink(email, `/pledges/${id}/paid`);
   const dueMails = (email: string) => mailsTo(email).filter((m) => /^Subject: .*(your pledge is|Reminder)/m.test(m));
 
+  /** Moves a page's due pledges `days` back in time, reminders included, as if those days had passed. */
+  const shiftDueOf = (pageId: string, days: number) =>
+    db.query(
+      `UPDATE profiles.pledges SET due_at = due_at - make_interval(days => $2),
+              next_reminder_at = next_reminder_at - make_interval(days => $2)
+        WHERE runner_profile_id = $1`,
+      [pageId, days],
+    );
+  const tokenOf = (link: URL) => ({ token: link.searchParams.get('token') });
+
   beforeAll(async () => {
     stack = await startGatewayStack({
       TRUST_PROXY: 'true',
@@ -142,6 +152,7 @@ describe('pledges per mile through the gateway', () => {
       status: 'pending_confirmation',
       distanceCounted: 0,
       earned: 0,
+      currency: 'USD',
       createdAt: expect.any(String),
     });
     // Not counted (nor shown) before it is confirmed.
@@ -315,16 +326,16 @@ describe('pledges per mile through the gateway', () => {
       },
     );
 
-    // Cancelling is refused once due; "I've paid" works (and again).
+    // "I've paid" works (and again); a paid pledge can no longer be cancelled.
+    const paid = await call('POST', `/api/pledges/${training.id}/paid`, {
+      body: { token: trainingPaid.searchParams.get('token') },
+    });
+    expect(paid).toMatchObject({ status: 200, body: { pledge: { id: training.id, status: 'paid', earned: 4 } } });
     const cancelLink = linkIn(trainingMail!, `/pledges/${training.id}/cancel`);
     const cancel = await call('POST', `/api/pledges/${training.id}/cancel`, {
       body: { token: cancelLink.searchParams.get('token') },
     });
     expect(cancel).toMatchObject({ status: 409, body: { message: PLEDGE_MESSAGES.cancelTooLate } });
-    const paid = await call('POST', `/api/pledges/${training.id}/paid`, {
-      body: { token: trainingPaid.searchParams.get('token') },
-    });
-    expect(paid).toMatchObject({ status: 200, body: { pledge: { id: training.id, status: 'paid', earned: 4 } } });
     // Another pledge's token is no key to this one.
     const wrong = await call('POST', `/api/pledges/${training.id}/paid`, {
       body: { token: racePaid.searchParams.get('token') },
@@ -361,13 +372,7 @@ describe('pledges per mile through the gateway', () => {
     });
     expect(unsubscribed).toMatchObject({ status: 200, body: { success: true } });
 
-    const shiftDue = (days: number) =>
-      db.query(
-        `UPDATE profiles.pledges SET due_at = due_at - make_interval(days => $2),
-                next_reminder_at = next_reminder_at - make_interval(days => $2)
-          WHERE runner_profile_id = $1`,
-        [pageId, days],
-      );
+    const shiftDue = (days: number) => shiftDueOf(pageId, days);
     await shiftDue(3);
     await eventually(async () => expect(dueMails(keeps.email)).toHaveLength(2), { timeoutMs: 30_000 });
     expect(dueMails(keeps.email)[1]).toMatch(/Subject: Reminder: your pledge to .* is \$131\.00/);
@@ -380,6 +385,111 @@ describe('pledges per mile through the gateway', () => {
     // The one who unsubscribed heard nothing after the mail that fell due; the cancelled one nothing.
     expect(dueMails(quits.email)).toHaveLength(1);
     expect(dueMails(withdraws.email)).toHaveLength(0);
+  });
+
+  it("cancels a due pledge from its due mail's cancel link, and no reminder follows; a paid or cancelled one answers 409", async () => {
+    const runner = await signUp();
+    await grantAccess(nc, runner.id, 'lifetime');
+    const pageId = await publishedPage(runner);
+    const quits = await confirmedPledge(pageId, { ratePerUnit: 5, counts: 'race' });
+    const owes = await confirmedPledge(pageId, { ratePerUnit: 5, counts: 'race' });
+    expect((await call('POST', `/api/runner-profile/${pageId}/pledges/close`, { cookie: runner.cookie })).body).toEqual(
+      { due: 2 },
+    );
+    await paidLinkOf(quits.email, quits.id);
+    await paidLinkOf(owes.email, owes.id);
+    const [dueMail] = dueMails(quits.email);
+    const cancelLink = linkIn(dueMail!, `/pledges/${quits.id}/cancel`);
+    const cancelled = await call('POST', `/api/pledges/${quits.id}/cancel`, { body: tokenOf(cancelLink) });
+    expect(cancelled).toMatchObject({ status: 200, body: { pledge: { id: quits.id, status: 'cancelled' } } });
+    const again = await call('POST', `/api/pledges/${quits.id}/cancel`, { body: tokenOf(cancelLink) });
+    expect(again).toMatchObject({ status: 409, body: { message: PLEDGE_MESSAGES.cancelled } });
+    const paidAfter = await call('POST', `/api/pledges/${quits.id}/paid`, { body: tokenOf(cancelLink) });
+    expect(paidAfter).toMatchObject({ status: 409, body: { message: PLEDGE_MESSAGES.cancelled } });
+    expect((await pagePledges(pageId)).summary).toMatchObject({ count: 1, earned: 131, paid: 0 });
+    const manage = await call('GET', `/api/runner-profile/${pageId}/pledges/manage`, { cookie: runner.cookie });
+    expect(manage.body.summary).toMatchObject({ due: 131 });
+
+    // The other pledge's first reminder goes; the cancelled one hears nothing more.
+    await shiftDueOf(pageId, 3);
+    await eventually(async () => expect(dueMails(owes.email)).toHaveLength(2), { timeoutMs: 30_000 });
+    await shiftDueOf(pageId, 4);
+    await eventually(async () => expect(dueMails(owes.email)).toHaveLength(3), { timeoutMs: 30_000 });
+    await sweptOnce();
+    expect(dueMails(quits.email)).toHaveLength(1);
+  });
+
+  it('puts a working unsubscribe link in every pledge mail (confirmation, due, both reminders); an unsubscribed pledge gets no more mails', async () => {
+    const runner = await signUp();
+    await grantAccess(nc, runner.id, 'lifetime');
+    const pageId = await publishedPage(runner);
+    const fromConfirmation = await confirmedPledge(pageId, { ratePerUnit: 5, counts: 'race' });
+    const fromDue = await confirmedPledge(pageId, { ratePerUnit: 5, counts: 'race' });
+    const fromReminder = await confirmedPledge(pageId, { ratePerUnit: 5, counts: 'race' });
+    const stays = await confirmedPledge(pageId, { ratePerUnit: 5, counts: 'race' });
+    const unsubscribeLink = (mail: string, id: string) => linkIn(mail, `/pledges/${id}/unsubscribe`);
+    const unsubscribe = async (id: string, link: URL) =>
+      expect(await call('POST', `/api/pledges/${id}/unsubscribe`, { body: tokenOf(link) })).toMatchObject({
+        status: 200,
+        body: { success: true },
+      });
+
+    const [confirmation] = mailsTo(fromConfirmation.email);
+    expect(confirmation).toMatch(/^Subject: Confirm your pledge/m);
+    await unsubscribe(fromConfirmation.id, unsubscribeLink(confirmation!, fromConfirmation.id));
+
+    expect((await call('POST', `/api/runner-profile/${pageId}/pledges/close`, { cookie: runner.cookie })).body).toEqual(
+      { due: 4 },
+    );
+    for (const p of [fromDue, fromReminder, stays]) await paidLinkOf(p.email, p.id);
+    await unsubscribe(fromDue.id, unsubscribeLink(dueMails(fromDue.email)[0]!, fromDue.id));
+
+    await shiftDueOf(pageId, 3);
+    await eventually(async () => expect(dueMails(stays.email)).toHaveLength(2), { timeoutMs: 30_000 });
+    await eventually(async () => expect(dueMails(fromReminder.email)).toHaveLength(2), { timeoutMs: 30_000 });
+    await unsubscribe(fromReminder.id, unsubscribeLink(dueMails(fromReminder.email)[1]!, fromReminder.id));
+
+    await shiftDueOf(pageId, 4);
+    await eventually(async () => expect(dueMails(stays.email)).toHaveLength(3), { timeoutMs: 30_000 });
+    const lastReminder = dueMails(stays.email)[2]!;
+    expect(lastReminder).toMatch(/^Subject: Reminder/m);
+    await unsubscribe(stays.id, unsubscribeLink(lastReminder, stays.id));
+    await sweptOnce();
+
+    // Unsubscribed from the confirmation: not even the due mail; from the due mail: no reminder;
+    // from the first reminder: not the second.
+    expect(dueMails(fromConfirmation.email)).toHaveLength(0);
+    expect(dueMails(fromDue.email)).toHaveLength(1);
+    expect(dueMails(fromReminder.email)).toHaveLength(2);
+    // Unsubscribing leaves the pledge as it was: still due, still payable.
+    expect((await pagePledges(pageId)).pledges.map((p: { status: string }) => p.status)).toEqual([
+      'due',
+      'due',
+      'due',
+      'due',
+    ]);
+  });
+
+  it("answers a pledge in its page's fundraising currency (GBP)", async () => {
+    const runner = await signUp();
+    await grantAccess(nc, runner.id, 'lifetime');
+    const pageId = await publishedPage(runner, { fundraisingCurrency: 'GBP' });
+    const email = newEmail();
+    const made = await pledge(pageId, { name: 'Pat', email, ratePerUnit: 2, counts: 'race' });
+    expect(made).toMatchObject({ status: 201, body: { pledge: { currency: 'GBP' } } });
+    const confirmLink = await newestLink(email, '/pledges/confirm');
+    const confirmed = await call('POST', '/api/pledges/confirm', { body: tokenOf(confirmLink) });
+    expect(confirmed).toMatchObject({ status: 200, body: { pledge: { status: 'active', currency: 'GBP' } } });
+    expect((await pagePledges(pageId)).summary.currency).toBe('GBP');
+    const manage = await call('GET', `/api/runner-profile/${pageId}/pledges/manage`, { cookie: runner.cookie });
+    expect(manage.body.pledges).toEqual([expect.objectContaining({ currency: 'GBP' })]);
+
+    expect((await call('POST', `/api/runner-profile/${pageId}/pledges/close`, { cookie: runner.cookie })).status).toBe(
+      200,
+    );
+    const paidLink = await paidLinkOf(email, made.body.pledge.id);
+    const paid = await call('POST', `/api/pledges/${made.body.pledge.id}/paid`, { body: tokenOf(paidLink) });
+    expect(paid).toMatchObject({ status: 200, body: { pledge: { status: 'paid', earned: 52.4, currency: 'GBP' } } });
   });
 
   it('keeps pledges of an unpublished page from everyone, and removes them with the page', async () => {

@@ -80,6 +80,8 @@ export const pledgeSchema = z.object({
   status: z.enum(PLEDGE_STATUSES),
   distanceCounted: z.number(),
   earned: z.number(),
+  /** The page's fundraising currency (ISO 4217), that of `ratePerUnit`, `cap` and `earned`. */
+  currency: z.string(),
   createdAt: z.iso.datetime(),
 });
 export type Pledge = z.infer<typeof pledgeSchema>;

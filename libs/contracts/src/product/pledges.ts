@@ -19,6 +19,10 @@ export type PledgeCounts = (typeof PLEDGE_COUNTS)[number];
 export const PLEDGE_STATUSES = ['pending_confirmation', 'active', 'due', 'paid', 'cancelled'] as const;
 export type PledgeStatus = (typeof PLEDGE_STATUSES)[number];
 
+/** The links of a supporter's own mails: POST /api/pledges/{id}/{action} with the mail's token. */
+export const PLEDGE_LINK_ACTIONS = ['paid', 'cancel', 'unsubscribe'] as const;
+export type PledgeLinkAction = (typeof PLEDGE_LINK_ACTIONS)[number];
+
 /** Where a counted run came from (API.md "Activity files"): every source counts. */
 export const PLEDGE_DISTANCE_SOURCES = ['strava', 'manual', 'upload'] as const;
 export type PledgeDistanceSource = (typeof PLEDGE_DISTANCE_SOURCES)[number];
@@ -54,7 +58,8 @@ export const PLEDGE_MESSAGES = {
   /** A paid, cancel or unsubscribe link whose token is not the pledge's. */
   linkInvalid: 'This link is invalid or has expired.',
   notFound: 'Pledge not found',
-  cancelTooLate: 'This pledge has already fallen due and can no longer be cancelled',
+  /** Cancel works until the pledge is marked paid (a due pledge too: its reminders stop). */
+  cancelTooLate: 'This pledge is marked paid and can no longer be cancelled',
   notDueYet: 'This pledge has not fallen due yet',
   cancelled: 'This pledge was cancelled',
   /** A new pledge on a page whose runner has finished (closed, or race day passed). */

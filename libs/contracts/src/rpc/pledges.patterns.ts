@@ -9,7 +9,7 @@ import {
   pledgeTokenRequestSchema,
 } from '../http/pledges.js';
 import { successSchema } from '../http/success.js';
-import { PLEDGE_DISTANCE_SOURCES } from '../product/pledges.js';
+import { PLEDGE_DISTANCE_SOURCES, type PledgeLinkAction } from '../product/pledges.js';
 import { calendarDate } from '../product/text.js';
 import { rpcContract } from './rpc-contract.js';
 
@@ -24,6 +24,13 @@ export const PLEDGES = {
   cancel: 'profiles.pledge.cancel',
   unsubscribe: 'profiles.pledge.unsubscribe',
 } as const;
+
+/** The pattern each link of a supporter's mails is forwarded to (all take `pledgeTokenCommandSchema`). */
+export const PLEDGE_LINK_PATTERNS = {
+  paid: PLEDGES.markPaid,
+  cancel: PLEDGES.cancel,
+  unsubscribe: PLEDGES.unsubscribe,
+} as const satisfies Record<PledgeLinkAction, string>;
 
 /** fitness: a runner's running distance per day, in meters by source (services/fitness/src/distance-by-day). */
 export const FITNESS_DISTANCE = {

@@ -202,7 +202,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.pledgeTokenRequestSchema,
     response: contracts.pledgeResponseSchema,
   }),
-  op('POST', '/pledges/:id/cancel', 'pledges', 'Cancel my pledge before it falls due (link in its mail)', {
+  op('POST', '/pledges/:id/cancel', 'pledges', 'Cancel my pledge until it is paid, a due one too (link in its mails)', {
     public: true,
     body: contracts.pledgeTokenRequestSchema,
     response: contracts.pledgeResponseSchema,

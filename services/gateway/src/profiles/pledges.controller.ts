@@ -1,15 +1,20 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   PLEDGES,
+  PLEDGE_LINK_PATTERNS,
   PLEDGE_MESSAGES,
   RUNNER_PROFILE_NOT_FOUND,
   confirmPledgeRequestSchema,
   createPledgeRequestSchema,
+  pledgeTokenCommandSchema,
   pledgeTokenRequestSchema,
   type ClosePledgesResponse,
   type ManagePledgesResponse,
   type PagePledgesResponse,
+  type PledgeLinkAction,
   type PledgeResponse,
+  type RpcRequestOf,
+  type RpcResponseOf,
   type SessionUser,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -93,42 +98,54 @@ export class PledgesController {
   @Public()
   @Post('pledges/:id/paid')
   @HttpCode(200)
-  async paid(
+  paid(
     @Param('id') id: string,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PledgeResponse> {
-    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
-    const pledgeId = pledgeIdOr400(id);
-    return this.rpc.call(PLEDGES.markPaid, { pledgeId, request: parseOrThrow(pledgeTokenRequestSchema, body) });
+    return this.followLink('paid', id, body, request, reply);
   }
 
   @Public()
   @Post('pledges/:id/cancel')
   @HttpCode(200)
-  async cancel(
+  cancel(
     @Param('id') id: string,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PledgeResponse> {
-    await this.rateLimits.consume('publicWriteIp', request.ip, reply);
-    const pledgeId = pledgeIdOr400(id);
-    return this.rpc.call(PLEDGES.cancel, { pledgeId, request: parseOrThrow(pledgeTokenRequestSchema, body) });
+    return this.followLink('cancel', id, body, request, reply);
   }
 
   @Public()
   @Post('pledges/:id/unsubscribe')
   @HttpCode(200)
-  async unsubscribe(
+  unsubscribe(
     @Param('id') id: string,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
+    return this.followLink('unsubscribe', id, body, request, reply);
+  }
+
+  /** A link of the supporter's mails: the per-IP budget, the pledge id and the token, forwarded as one. */
+  private async followLink<A extends PledgeLinkAction>(
+    action: A,
+    id: string,
+    body: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<RpcResponseOf<(typeof PLEDGE_LINK_PATTERNS)[A]>> {
     await this.rateLimits.consume('publicWriteIp', request.ip, reply);
     const pledgeId = pledgeIdOr400(id);
-    return this.rpc.call(PLEDGES.unsubscribe, { pledgeId, request: parseOrThrow(pledgeTokenRequestSchema, body) });
+    const command: z.input<typeof pledgeTokenCommandSchema> = {
+      pledgeId,
+      request: parseOrThrow(pledgeTokenRequestSchema, body),
+    };
+    // The three patterns take this one command; TypeScript cannot see it through the generic.
+    return this.rpc.call(PLEDGE_LINK_PATTERNS[action], command as RpcRequestOf<(typeof PLEDGE_LINK_PATTERNS)[A]>);
   }
 }

@@ -56,12 +56,12 @@ export function pledgeConfirmationMail(p: PledgeMailFacts, confirmUrl: string): 
     text:
       `Hello ${oneLine(p.supporterName).trim()},\n\nYou pledged ${describe(p)} to ${runner} (${p.pageUrl}).` +
       `\n\nConfirm it within 48 hours so it counts:\n${confirmUrl}` +
-      `\n\nChanged your mind? Cancel it before it falls due:\n${p.links.cancelUrl}${f.text}`,
+      `\n\nChanged your mind? Cancel it:\n${p.links.cancelUrl}${f.text}`,
     html:
       `<p>Hello ${escapeHtml(oneLine(p.supporterName).trim())},</p>` +
       `<p>You pledged ${escapeHtml(describe(p))} to <a href="${escapeHtml(p.pageUrl)}">${escapeHtml(runner)}</a>.</p>` +
       `<p><a href="${escapeHtml(confirmUrl)}">Confirm your pledge</a> within 48 hours so it counts.</p>` +
-      `<p>Changed your mind? <a href="${escapeHtml(p.links.cancelUrl)}">Cancel it</a> before it falls due.</p>${f.html}`,
+      `<p>Changed your mind? <a href="${escapeHtml(p.links.cancelUrl)}">Cancel it</a>.</p>${f.html}`,
   };
 }
 

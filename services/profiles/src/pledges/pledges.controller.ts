@@ -10,6 +10,7 @@ import {
   type ClosePledgesResponse,
   type ManagePledgesResponse,
   type PagePledgesResponse,
+  type PledgeLinkAction,
   type PledgeResponse,
 } from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
@@ -50,19 +51,23 @@ export class PledgesController {
 
   @RpcHandler(PLEDGES.markPaid)
   markPaid(@Payload() payload: unknown): Promise<PledgeResponse> {
-    const { pledgeId, request } = pledgeTokenCommandSchema.parse(payload);
-    return this.pledges.markPaid(pledgeId, request.token);
+    return this.followLink('paid', payload);
   }
 
   @RpcHandler(PLEDGES.cancel)
   cancel(@Payload() payload: unknown): Promise<PledgeResponse> {
-    const { pledgeId, request } = pledgeTokenCommandSchema.parse(payload);
-    return this.pledges.cancel(pledgeId, request.token);
+    return this.followLink('cancel', payload);
   }
 
   @RpcHandler(PLEDGES.unsubscribe)
-  unsubscribe(@Payload() payload: unknown): Promise<{ success: true }> {
+  async unsubscribe(@Payload() payload: unknown): Promise<{ success: true }> {
+    await this.followLink('unsubscribe', payload);
+    return { success: true };
+  }
+
+  /** The links of the supporter's mails: one payload, one rule table (pledge-links.ts). */
+  private followLink(action: PledgeLinkAction, payload: unknown): Promise<PledgeResponse> {
     const { pledgeId, request } = pledgeTokenCommandSchema.parse(payload);
-    return this.pledges.unsubscribe(pledgeId, request.token);
+    return this.pledges.followLink(action, pledgeId, request.token);
   }
 }

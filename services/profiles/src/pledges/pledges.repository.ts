@@ -172,6 +172,14 @@ export class PledgesRepository {
     return row ? toRow(row) : null;
   }
 
+  /** The fundraising currency of a pledge's page: that of its amounts. */
+  async currencyOfPage(manager: EntityManager, profileId: string): Promise<string> {
+    const [row] = (await manager.query(`SELECT fundraising_currency FROM "profiles"."runner_profiles" WHERE id = $1`, [
+      profileId,
+    ])) as { fundraising_currency: string }[];
+    return row!.fundraising_currency;
+  }
+
   async update(manager: EntityManager, pledgeId: string, set: string, params: unknown[] = []): Promise<PledgeRow> {
     const rows = returned(
       await manager.query(`UPDATE ${T} SET ${set} WHERE id = $1 RETURNING ${COLUMNS}`, [pledgeId, ...params]),

@@ -10,17 +10,19 @@ import {
   type OwnerPledge,
   type PagePledgesResponse,
   type Pledge,
+  type PledgeLinkAction,
   type PledgeSummary,
   type PublicPledge,
 } from '@runpledge/contracts';
 import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { isPublished } from '../runner-profiles/to-profile.util.js';
 import { FitnessDistanceClient } from './fitness-distance.client.js';
 import { DistanceWindow, earningOf, isoDay, rateIn, type Earning } from './pledge-earnings.js';
 import { PledgeJobsQueue } from './pledge-jobs.queue.js';
+import { linkChange } from './pledge-links.js';
 import { PledgesRepository, type PledgeRow } from './pledges.repository.js';
 
 /** Statuses a page's visitors see: confirmed and not cancelled. */
@@ -68,7 +70,7 @@ export class PledgesService {
         throw ServiceException.badRequest(PLEDGE_MESSAGES.closed);
       const row = await this.pledges.insert(manager, runnerProfileId, found.page.distanceUnit, request);
       await this.jobs.recordMails(manager, 'confirm', [row.id]);
-      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }) };
+      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }, found.page.fundraisingCurrency) };
     });
   }
 
@@ -77,7 +79,8 @@ export class PledgesService {
     return this.events.transaction(async (manager) => {
       const row = await this.pledges.confirm(manager, hashToken(token), this.now(), PLEDGE_LIMITS.confirmationHours);
       if (!row) throw ServiceException.badRequest(PLEDGE_MESSAGES.confirmLinkInvalid);
-      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }) };
+      const currency = await this.pledges.currencyOfPage(manager, row.runnerProfileId);
+      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }, currency) };
     });
   }
 
@@ -110,7 +113,7 @@ export class PledgesService {
     const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED, 'cancelled'], manager);
     const { summary, earnings } = await this.earnings(found!.page, found!.closedAt, rows);
     const pledges = rows.map((row, i): OwnerPledge => ({
-      ...toPledge(row, earnings[i]!),
+      ...toPledge(row, earnings[i]!, found!.page.fundraisingCurrency),
       message: row.message,
       due: row.status === 'due' ? earnings[i]!.earned : 0,
       paid: row.status === 'paid' ? earnings[i]!.earned : 0,
@@ -140,55 +143,19 @@ export class PledgesService {
     });
   }
 
-  /** "I've paid", from a link in the supporter's due mail or a reminder. */
-  markPaid(pledgeId: string, token: string): Promise<{ pledge: Pledge }> {
-    return this.withToken(pledgeId, token, async (manager, row) => {
-      if (row.status === 'paid') return row;
-      if (row.status === 'cancelled') throw ServiceException.conflict(PLEDGE_MESSAGES.cancelled);
-      if (row.status !== 'due') throw ServiceException.conflict(PLEDGE_MESSAGES.notDueYet);
-      return this.pledges.update(manager, pledgeId, `status = 'paid', paid_at = $2, next_reminder_at = NULL`, [
-        this.now(),
-      ]);
-    });
-  }
-
-  /** The supporter withdraws before the pledge falls due. */
-  cancel(pledgeId: string, token: string): Promise<{ pledge: Pledge }> {
-    return this.withToken(pledgeId, token, async (manager, row) => {
-      if (row.status === 'cancelled') return row;
-      if (row.status === 'due' || row.status === 'paid') throw ServiceException.conflict(PLEDGE_MESSAGES.cancelTooLate);
-      return this.pledges.update(
-        manager,
-        pledgeId,
-        `status = 'cancelled', cancelled_at = $2, confirm_token_hash = NULL, next_reminder_at = NULL`,
-        [this.now()],
-      );
-    });
-  }
-
-  /** No more mails about this pledge, whatever its state. */
-  async unsubscribe(pledgeId: string, token: string): Promise<{ success: true }> {
-    await this.withToken(pledgeId, token, (manager) =>
-      this.pledges.update(
-        manager,
-        pledgeId,
-        `unsubscribed_at = coalesce(unsubscribed_at, $2), next_reminder_at = NULL`,
-        [this.now()],
-      ),
-    );
-    return { success: true };
-  }
-
-  private withToken(
-    pledgeId: string,
-    token: string,
-    change: (manager: EntityManager, row: PledgeRow) => Promise<PledgeRow>,
-  ): Promise<{ pledge: Pledge }> {
+  /**
+   * A link of the supporter's own mails ("I've paid", cancel, no more mails), with its token: the
+   * rules of pledge-links.ts, applied to the pledge locked for the change.
+   */
+  followLink(action: PledgeLinkAction, pledgeId: string, token: string): Promise<{ pledge: Pledge }> {
     return this.events.transaction(async (manager) => {
-      const row = await this.pledges.findByToken(manager, pledgeId, hashToken(token));
-      if (!row) throw ServiceException.badRequest(PLEDGE_MESSAGES.linkInvalid);
-      const changed = await change(manager, row);
-      return { pledge: toPledge(changed, fixedOrZero(changed)) };
+      const found = await this.pledges.findByToken(manager, pledgeId, hashToken(token));
+      if (!found) throw ServiceException.badRequest(PLEDGE_MESSAGES.linkInvalid);
+      const change = linkChange(action, found.status);
+      if ('refuse' in change) throw ServiceException.conflict(change.refuse);
+      const row = 'set' in change ? await this.pledges.update(manager, pledgeId, change.set, [this.now()]) : found;
+      const currency = await this.pledges.currencyOfPage(manager, row.runnerProfileId);
+      return { pledge: toPledge(row, fixedOrZero(row), currency) };
     });
   }
 
@@ -245,7 +212,12 @@ function fixedOrZero(row: PledgeRow): { distanceCounted: number; earned: number 
   return { distanceCounted: row.distanceCounted ?? 0, earned: row.earned ?? 0 };
 }
 
-export function toPledge(row: PledgeRow, earning: { distanceCounted: number; earned: number }): Pledge {
+/** `pledge` of API.md; `currency` is the page's fundraising currency. */
+export function toPledge(
+  row: PledgeRow,
+  earning: { distanceCounted: number; earned: number },
+  currency: string,
+): Pledge {
   return {
     id: row.id,
     name: row.name,
@@ -256,6 +228,7 @@ export function toPledge(row: PledgeRow, earning: { distanceCounted: number; ear
     status: row.status,
     distanceCounted: earning.distanceCounted,
     earned: earning.earned,
+    currency,
     createdAt: row.createdAt.toISOString(),
   };
 }

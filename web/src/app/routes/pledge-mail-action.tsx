@@ -1,6 +1,6 @@
+import { PLEDGE_LINK_ACTIONS, type PledgeLinkAction } from '@runpledge/contracts';
 import { useParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
-import { PLEDGE_LINK_ACTIONS, type PledgeLinkAction } from '@/features/pledges/api/pledge-link-action';
 import { PledgeMailAction } from '@/features/pledges/components/pledge-mail-action';
 import NotFoundRoute from './not-found';
 

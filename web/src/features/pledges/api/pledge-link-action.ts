@@ -1,11 +1,7 @@
-import type { PledgeResponse, PledgeTokenRequest } from '@runpledge/contracts';
+import type { PledgeLinkAction, PledgeResponse, PledgeTokenRequest } from '@runpledge/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { PLEDGES_KEY } from './get-page-pledges';
-
-/** The links of a supporter's due and reminder mails: "I've paid", "cancel", and no more mails. */
-export const PLEDGE_LINK_ACTIONS = ['paid', 'cancel', 'unsubscribe'] as const;
-export type PledgeLinkAction = (typeof PLEDGE_LINK_ACTIONS)[number];
 
 export interface PledgeLinkVariables extends PledgeTokenRequest {
   pledgeId: string;

@@ -1,11 +1,9 @@
 import { formatMoney, type Pledge } from '@runpledge/contracts';
 import { countsLabel, formatDistance, formatRate, STATUS_LABEL } from '../utils/pledge-wording';
 
-/**
- * One pledge as its supporter sees it after a mail link. The pledge carries no currency: amounts
- * show in US dollars unless `currency` is known.
- */
-export function PledgeDetails({ pledge, currency = 'USD' }: { pledge: Pledge; currency?: string }) {
+/** One pledge as its supporter sees it after a mail link, in its page's currency. */
+export function PledgeDetails({ pledge }: { pledge: Pledge }) {
+  const { currency } = pledge;
   const rows: [string, string][] = [
     ['Name', pledge.name],
     ['Pledge', formatRate(pledge.ratePerUnit, pledge.unit, currency)],

@@ -17,6 +17,7 @@ const pledge: Pledge = {
   status: 'active',
   distanceCounted: 0,
   earned: 0,
+  currency: 'USD',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
@@ -63,6 +64,19 @@ describe('/pledges/confirm', () => {
     await router.navigate(-1);
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you: your pledge is confirmed.');
     expect(api.calls).toHaveLength(1);
+  });
+
+  it('shows a pledge to a page raising in pounds in pounds, not dollars', async () => {
+    mockApi({ 'POST /api/pledges/confirm': jsonResponse(200, { pledge: { ...pledge, currency: 'GBP' } }) });
+    renderAt('/pledges/confirm?token=tok_abc');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm my pledge' }));
+
+    const details = await screen.findByTestId('pledge-details');
+    expect(details).toHaveTextContent('Pledge£1.50 a mile');
+    expect(details).toHaveTextContent('Cap£100');
+    expect(details).toHaveTextContent('Earned so far£0');
+    expect(details).not.toHaveTextContent('$');
   });
 
   it("tells a used or expired link with the contract's message, and offers no second try", async () => {
@@ -114,6 +128,23 @@ describe('/pledges/{id}/paid, /cancel and /unsubscribe', () => {
     expect(screen.getByTestId('pledge-details')).toHaveTextContent('StatusPaid');
     expect(screen.getByTestId('pledge-details')).toHaveTextContent('Earned so far$42');
     expect(router.state.location).toMatchObject({ pathname: `/pledges/${pledge.id}/paid`, search: '' });
+  });
+
+  it("cancels a pledge that fell due on the click, and shows it in its page's currency", async () => {
+    const api = mockApi({
+      [`POST /api/pledges/${pledge.id}/cancel`]: jsonResponse(200, {
+        pledge: { ...pledge, status: 'cancelled', earned: 42, currency: 'GBP' },
+      }),
+    });
+    renderAt(`/pledges/${pledge.id}/cancel?token=tok_c`);
+    expect(screen.getByText(/can be cancelled until you mark it paid/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel my pledge' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Your pledge is cancelled.');
+    expect(api.calls).toEqual([expect.objectContaining({ body: { token: 'tok_c' } })]);
+    expect(screen.getByTestId('pledge-details')).toHaveTextContent('Earned so far£42');
+    expect(screen.getByTestId('pledge-details')).toHaveTextContent('StatusCancelled');
   });
 
   it("shows the server's reason when a pledge can no longer be cancelled", async () => {

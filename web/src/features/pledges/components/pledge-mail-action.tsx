@@ -1,5 +1,5 @@
-import { PLEDGE_MESSAGES } from '@runpledge/contracts';
-import { usePledgeLinkAction, type PledgeLinkAction } from '../api/pledge-link-action';
+import { PLEDGE_MESSAGES, type PledgeLinkAction } from '@runpledge/contracts';
+import { usePledgeLinkAction } from '../api/pledge-link-action';
 import { PledgeLinkPage, type PledgeLinkPageProps } from './pledge-link-page';
 
 type ActionWording = Pick<
@@ -20,7 +20,7 @@ const WORDING: Record<PledgeLinkAction, ActionWording> = {
   cancel: {
     title: 'Cancel your pledge',
     explanation:
-      'Cancelling withdraws your pledge: it stops counting, your name leaves the runner’s page and you get no more mails about it. A pledge can be cancelled until it falls due.',
+      'Cancelling withdraws your pledge: it stops counting, your name leaves the runner’s page and you get no more mails about it. A pledge can be cancelled until you mark it paid.',
     actionLabel: 'Cancel my pledge',
     destructive: true,
     doneMessage: 'Your pledge is cancelled.',

@@ -20,6 +20,7 @@ const pledge = (overrides: Partial<OwnerPledge>): OwnerPledge => ({
   status: 'active',
   distanceCounted: 50,
   earned: 100,
+  currency: 'USD',
   createdAt: '2026-11-01T10:00:00.000Z',
   message: null,
   due: 0,
