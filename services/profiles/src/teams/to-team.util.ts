@@ -1,5 +1,10 @@
-import { metersToMiles, type Team, type TeamMember } from '@runpledge/contracts';
+import { BUSINESS, type Team, type TeamMember } from '@runpledge/contracts';
 import type { ListedMemberRow, MemberRow, TeamRow } from './teams.repository.js';
+
+/** Meters to miles with two decimals, for display; the store keeps meters. */
+export function metersToMiles(meters: number): number {
+  return Math.round(meters * BUSINESS.metersToMiles * 100) / 100;
+}
 
 /** The API's `team`; `isCaptain` for the caller (false for a visitor). */
 export function toTeam(row: TeamRow, viewerUserId: string | undefined): Team {
