@@ -105,6 +105,8 @@ describe('teams through the gateway', () => {
       TEAM_DIGEST_DELAY_MS: '0',
       RATE_LIMIT_TEAM_JOINS_PER_USER: String(JOINS_PER_USER),
       RATE_LIMIT_TEAM_JOINS_PER_IP: '10000',
+      // The tests below poll team pages for their sums.
+      RATE_LIMIT_TEAM_READS_PER_IP: '100000',
     });
     nc = await connect({ servers: process.env.NATS_URL });
   }, STACK_START_TIMEOUT_MS);
@@ -396,6 +398,70 @@ describe('teams through the gateway', () => {
     await eventually(async () => expect(await sums()).toMatchObject({ raised: '650.00', donors: 14 }), {
       timeoutMs: 5_000,
     });
+  });
+
+  it('shows the captain the pending requests, never a visitor or a member, whichever reads first within the cache', async () => {
+    const alice = await runner();
+    const created = (await createTeam(alice, (await page(alice)).id, { joinRule: 'approval' })).body.team;
+    const bob = await runner();
+    const bobs = await page(bob);
+    expect((await join(bob, created.id, bobs.id)).body.member.status).toBe('pending');
+
+    const asCaptain = async () => (await call('GET', `/api/teams/${created.slug}`, { cookie: alice.cookie })).body;
+    const asBob = async () => (await call('GET', `/api/teams/${created.slug}`, { cookie: bob.cookie })).body;
+    // The join dropped this gateway's cached views: the captain reads first, then a visitor, and
+    // the other way round, all within TEAM_VIEW_CACHE_TTL_MS.
+    const reads = { captain: [await asCaptain()], others: [await team(created.slug), await asBob()] };
+    reads.others.push(await team(created.slug));
+    reads.captain.push(await asCaptain());
+    for (const read of reads.captain) {
+      expect(read.team.isCaptain).toBe(true);
+      expect(read.members).toContainEqual(
+        expect.objectContaining({ runnerProfileId: bobs.id, status: 'pending', isCaptain: false, name: 'Jane Doe' }),
+      );
+      expect(read.team.memberCount).toBe(1);
+    }
+    for (const read of reads.others) {
+      expect(read.team.isCaptain).toBe(false);
+      expect(read.members.map((m: Json) => m.status)).toEqual(['member']);
+      expect(read.members.map((m: Json) => m.runnerProfileId)).not.toContain(bobs.id);
+    }
+
+    const approved = await call('POST', `/api/teams/${created.id}/members/${bobs.id}/approve`, {
+      cookie: alice.cookie,
+    });
+    expect(approved.status).toBe(200);
+    const after = await asCaptain();
+    expect(after.members.filter((m: Json) => m.status === 'pending')).toEqual([]);
+    expect(after.members).toContainEqual(expect.objectContaining({ runnerProfileId: bobs.id, status: 'member' }));
+  });
+
+  it('leaves a captain whose page is unpublished out of the public team page, and shows them to themself', async () => {
+    const alice = await runner();
+    const alices = await page(alice);
+    const created = (await createTeam(alice, alices.id)).body.team;
+    const bob = await runner();
+    const bobs = await page(bob);
+    await join(bob, created.id, bobs.id);
+
+    await grantAccess(nc, alice.id, 'canceled');
+    await eventually(async () => expect((await team(created.slug)).team.captain).toBeNull());
+    const visitors = [
+      await team(created.slug),
+      (await call('GET', `/api/teams/${created.slug}`, { cookie: bob.cookie })).body,
+    ];
+    for (const read of visitors) {
+      expect(read.team.captain).toBeNull();
+      expect(read.members.map((m: Json) => m.runnerProfileId)).toEqual([bobs.id]);
+      expect(JSON.stringify(read)).not.toContain(alices.urlSlug);
+    }
+    const own = await call('GET', `/api/teams/${created.slug}`, { cookie: alice.cookie });
+    expect(own.body.team).toMatchObject({ isCaptain: true, captain: { name: 'Jane Doe', pageSlug: alices.urlSlug } });
+
+    await grantAccess(nc, alice.id, 'active');
+    await eventually(async () =>
+      expect((await team(created.slug)).team.captain).toEqual({ name: 'Jane Doe', pageSlug: alices.urlSlug }),
+    );
   });
 
   it("counts a run entered by hand in the team's miles (fitness.distance.changed)", async () => {
