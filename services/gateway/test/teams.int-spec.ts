@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
+  BILLING_EVENTS,
   FITNESS_EVENTS,
   PAGE_ALREADY_IN_TEAM,
+  PAST_DUE_GRACE_DAYS,
   PROFILES_EVENTS,
   TEAM_CAPTAIN_MUST_HAND_OVER,
   TEAM_INVITE_INVALID,
@@ -103,6 +105,7 @@ describe('teams through the gateway', () => {
   beforeAll(async () => {
     stack = await startGatewayStack({
       TEAM_DIGEST_DELAY_MS: '0',
+      ACCESS_LAPSE_SWEEP_EVERY_SECONDS: '1',
       RATE_LIMIT_TEAM_JOINS_PER_USER: String(JOINS_PER_USER),
       RATE_LIMIT_TEAM_JOINS_PER_IP: '10000',
       // The tests below poll team pages for their sums.
@@ -398,6 +401,35 @@ describe('teams through the gateway', () => {
     await eventually(async () => expect(await sums()).toMatchObject({ raised: '650.00', donors: 14 }), {
       timeoutMs: 5_000,
     });
+  });
+
+  it('drops a member from the team sums when their past-due grace runs out (no event says so), and adds them back when they pay', async () => {
+    const alice = await runner();
+    const captains = await page(alice);
+    const created = (await createTeam(alice, captains.id)).body.team;
+    const bob = await runner();
+    const bobs = await page(bob);
+    await join(bob, created.id, bobs.id);
+    const sums = async () => (await team(created.slug)).team;
+    expect(await sums()).toMatchObject({ raised: '200.00', donors: 4, memberCount: 2 });
+
+    // A failed payment: billing says past due once; the grace then runs out with no further word.
+    const graceLeftMs = 8_000;
+    const paidUntil = Date.now() - PAST_DUE_GRACE_DAYS * 86_400_000 + graceLeftMs;
+    await publishEvent(BILLING_EVENTS.subscriptionChanged.type, {
+      userId: bob.id,
+      status: 'past_due',
+      currentPeriodEnd: new Date(paidUntil).toISOString(),
+    });
+    await eventually(async () => expect(await sums()).toMatchObject({ raised: '100.00', donors: 2, memberCount: 1 }), {
+      timeoutMs: 30_000,
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(paidUntil + PAST_DUE_GRACE_DAYS * 86_400_000);
+    expect((await team(created.slug)).members.map((m: Json) => m.runnerProfileId)).toEqual([captains.id]);
+
+    // Paid again: published, and back in the sums.
+    await grantAccess(nc, bob.id, 'active');
+    await eventually(async () => expect(await sums()).toMatchObject({ raised: '200.00', donors: 4, memberCount: 2 }));
   });
 
   it('shows the captain the pending requests, never a visitor or a member, whichever reads first within the cache', async () => {

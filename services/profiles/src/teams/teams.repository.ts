@@ -405,6 +405,21 @@ export class TeamsRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Owners whose memberships still count while their stored access gives no access any more: a
+   * past-due grace that ended by `graceCutoff` (billing sends nothing then), or none at all.
+   */
+  async usersCountedWithoutAccess(graceCutoff: Date, limit: number): Promise<string[]> {
+    const rows: { userId: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT m.user_id AS "userId" FROM ${MEMBERS} m LEFT JOIN ${ACCESS} a ON a.user_id = m.user_id
+        WHERE m.published AND (a.user_id IS NULL OR a.status IN ('none', 'canceled')
+           OR (a.status = 'past_due' AND (a.current_period_end IS NULL OR a.current_period_end <= $1)))
+        LIMIT $2`,
+      [graceCutoff, limit],
+    );
+    return rows.map((r) => r.userId);
+  }
+
   /** Published members ranked, one page of them. */
   async listPublicMembers(teamId: string, by: TeamRanking, offset: number, limit: number): Promise<ListedMemberRow[]> {
     return this.dataSource.query(
