@@ -10,7 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { loginPathFor } from '@/lib/safe-redirect';
 import { useJoinTeam } from '../api/join-team';
 import { apiMessage } from '../utils/api-message';
-import { TeamSection } from './team-section';
+import { Section } from '@/components/ui/section';
 
 export const JOIN_MESSAGES = {
   joined: (page: string, team: string) => `${page} is now a member of ${team}.`,
@@ -35,7 +35,7 @@ export function JoinTeam({ team, inviteCode }: { team: Team; inviteCode?: string
       : 'The captain approves each request to join.';
 
   return (
-    <TeamSection title="Join this team">
+    <Section title="Join this team">
       <p className="text-muted-foreground">{rule}</p>
       <div className="mt-4">
         {loading ? null : user ? (
@@ -46,7 +46,7 @@ export function JoinTeam({ team, inviteCode }: { team: Team; inviteCode?: string
           </LinkButton>
         )}
       </div>
-    </TeamSection>
+    </Section>
   );
 }
 

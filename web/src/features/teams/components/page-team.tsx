@@ -28,7 +28,7 @@ function PageTeamLine({ profile, team }: { profile: ProfileSummary; team: { slug
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
-  const captainPage = details.data?.team.captain.pageSlug === profile.urlSlug;
+  const captainPage = details.data?.team.captain?.pageSlug === profile.urlSlug;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p>
