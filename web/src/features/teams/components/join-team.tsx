@@ -9,7 +9,7 @@ import { useRecentProfiles } from '@/features/dashboard';
 import { useAuth } from '@/lib/auth';
 import { loginPathFor } from '@/lib/safe-redirect';
 import { useJoinTeam } from '../api/join-team';
-import { apiMessage } from '../utils/api-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { Section } from '@/components/ui/section';
 
 export const JOIN_MESSAGES = {
@@ -90,7 +90,7 @@ function JoinForm({ team, inviteCode }: { team: Team; inviteCode?: string }) {
       { runnerProfileId: pageId, ...(inviteCode ? { inviteCode } : {}) },
       {
         onSuccess: ({ member }) => setResult({ member, pageName }),
-        onError: (err) => setError(apiMessage(err, JOIN_MESSAGES.failed)),
+        onError: (err) => setError(apiErrorMessage(err, JOIN_MESSAGES.failed)),
       },
     );
   };

@@ -16,7 +16,7 @@ import { membersCsvUrl } from '../api/members-csv';
 import { useRemoveMember } from '../api/remove-member';
 import { useRotateTeamInvite, useTeamInvite } from '../api/team-invite';
 import { useUpdateTeam } from '../api/update-team';
-import { apiMessage } from '../utils/api-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import {
   parseTeamChanges,
   teamFormValuesOf,
@@ -81,7 +81,7 @@ function JoinRequests({ team }: { team: Team }) {
   const remove = useRemoveMember(team.slug);
   const { toast } = useToast();
   const failed = (err: unknown) =>
-    toast({ title: apiMessage(err, 'That did not work. Please try again.'), variant: 'destructive' });
+    toast({ title: apiErrorMessage(err, 'That did not work. Please try again.'), variant: 'destructive' });
   return (
     <Section title="Join requests">
       {team.joinRule === 'open' && members.length === 0 ? (
@@ -183,7 +183,7 @@ function InviteLink({ team }: { team: Team }) {
             toast({ title: 'New invite link ready', variant: 'success' });
             setConfirming(false);
           } catch (err) {
-            toast({ title: apiMessage(err, 'The link could not be changed.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The link could not be changed.'), variant: 'destructive' });
           }
         }}
       />
@@ -270,7 +270,7 @@ function TeamRoster({ team, members, page, totalPages, onPage }: RosterProps) {
             toast({ title: `${removing.name} was removed`, variant: 'success' });
             setRemoving(null);
           } catch (err) {
-            toast({ title: apiMessage(err, 'The member could not be removed.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The member could not be removed.'), variant: 'destructive' });
           }
         }}
       />
@@ -294,7 +294,7 @@ function TeamRoster({ team, members, page, totalPages, onPage }: RosterProps) {
             setCaptain(null);
             void navigate(`/teams/${team.slug}`);
           } catch (err) {
-            toast({ title: apiMessage(err, 'The team could not be handed over.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The team could not be handed over.'), variant: 'destructive' });
           }
         }}
       />
@@ -322,7 +322,7 @@ function EditTeam({ team }: { team: Team }) {
         if (saved.slug !== team.slug) void navigate(`/teams/${saved.slug}/manage`, { replace: true });
       },
       onError: (err) => {
-        const message = apiMessage(err, 'The team could not be saved. Please try again.');
+        const message = apiErrorMessage(err, 'The team could not be saved. Please try again.');
         if (err instanceof ApiRequestError && err.status === 409 && message === TEAM_SLUG_TAKEN)
           setErrors({ slug: message });
         else setFormError(message);
@@ -387,7 +387,7 @@ function DangerZone({ team }: { team: Team }) {
             setConfirming(false);
             void navigate('/dashboard', { replace: true });
           } catch (err) {
-            toast({ title: apiMessage(err, 'The team could not be deleted.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The team could not be deleted.'), variant: 'destructive' });
           }
         }}
       />
