@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
+  BILLING_EVENTS,
   FITNESS_EVENTS,
   PAGE_ALREADY_IN_TEAM,
+  PAST_DUE_GRACE_DAYS,
   PROFILES_EVENTS,
   TEAM_CAPTAIN_MUST_HAND_OVER,
   TEAM_INVITE_INVALID,
@@ -103,8 +105,11 @@ describe('teams through the gateway', () => {
   beforeAll(async () => {
     stack = await startGatewayStack({
       TEAM_DIGEST_DELAY_MS: '0',
+      ACCESS_LAPSE_SWEEP_EVERY_SECONDS: '1',
       RATE_LIMIT_TEAM_JOINS_PER_USER: String(JOINS_PER_USER),
       RATE_LIMIT_TEAM_JOINS_PER_IP: '10000',
+      // The tests below poll team pages for their sums.
+      RATE_LIMIT_TEAM_READS_PER_IP: '100000',
     });
     nc = await connect({ servers: process.env.NATS_URL });
   }, STACK_START_TIMEOUT_MS);
@@ -396,6 +401,99 @@ describe('teams through the gateway', () => {
     await eventually(async () => expect(await sums()).toMatchObject({ raised: '650.00', donors: 14 }), {
       timeoutMs: 5_000,
     });
+  });
+
+  it('drops a member from the team sums when their past-due grace runs out (no event says so), and adds them back when they pay', async () => {
+    const alice = await runner();
+    const captains = await page(alice);
+    const created = (await createTeam(alice, captains.id)).body.team;
+    const bob = await runner();
+    const bobs = await page(bob);
+    await join(bob, created.id, bobs.id);
+    const sums = async () => (await team(created.slug)).team;
+    expect(await sums()).toMatchObject({ raised: '200.00', donors: 4, memberCount: 2 });
+
+    // A failed payment: billing says past due once; the grace then runs out with no further word.
+    const graceLeftMs = 8_000;
+    const paidUntil = Date.now() - PAST_DUE_GRACE_DAYS * 86_400_000 + graceLeftMs;
+    await publishEvent(BILLING_EVENTS.subscriptionChanged.type, {
+      userId: bob.id,
+      status: 'past_due',
+      currentPeriodEnd: new Date(paidUntil).toISOString(),
+    });
+    await eventually(async () => expect(await sums()).toMatchObject({ raised: '100.00', donors: 2, memberCount: 1 }), {
+      timeoutMs: 30_000,
+    });
+    expect(Date.now()).toBeGreaterThanOrEqual(paidUntil + PAST_DUE_GRACE_DAYS * 86_400_000);
+    expect((await team(created.slug)).members.map((m: Json) => m.runnerProfileId)).toEqual([captains.id]);
+
+    // Paid again: published, and back in the sums.
+    await grantAccess(nc, bob.id, 'active');
+    await eventually(async () => expect(await sums()).toMatchObject({ raised: '200.00', donors: 4, memberCount: 2 }));
+  });
+
+  it('shows the captain the pending requests, never a visitor or a member, whichever reads first within the cache', async () => {
+    const alice = await runner();
+    const created = (await createTeam(alice, (await page(alice)).id, { joinRule: 'approval' })).body.team;
+    const bob = await runner();
+    const bobs = await page(bob);
+    expect((await join(bob, created.id, bobs.id)).body.member.status).toBe('pending');
+
+    const asCaptain = async () => (await call('GET', `/api/teams/${created.slug}`, { cookie: alice.cookie })).body;
+    const asBob = async () => (await call('GET', `/api/teams/${created.slug}`, { cookie: bob.cookie })).body;
+    // The join dropped this gateway's cached views: the captain reads first, then a visitor, and
+    // the other way round, all within TEAM_VIEW_CACHE_TTL_MS.
+    const reads = { captain: [await asCaptain()], others: [await team(created.slug), await asBob()] };
+    reads.others.push(await team(created.slug));
+    reads.captain.push(await asCaptain());
+    for (const read of reads.captain) {
+      expect(read.team.isCaptain).toBe(true);
+      expect(read.members).toContainEqual(
+        expect.objectContaining({ runnerProfileId: bobs.id, status: 'pending', isCaptain: false, name: 'Jane Doe' }),
+      );
+      expect(read.team.memberCount).toBe(1);
+    }
+    for (const read of reads.others) {
+      expect(read.team.isCaptain).toBe(false);
+      expect(read.members.map((m: Json) => m.status)).toEqual(['member']);
+      expect(read.members.map((m: Json) => m.runnerProfileId)).not.toContain(bobs.id);
+    }
+
+    const approved = await call('POST', `/api/teams/${created.id}/members/${bobs.id}/approve`, {
+      cookie: alice.cookie,
+    });
+    expect(approved.status).toBe(200);
+    const after = await asCaptain();
+    expect(after.members.filter((m: Json) => m.status === 'pending')).toEqual([]);
+    expect(after.members).toContainEqual(expect.objectContaining({ runnerProfileId: bobs.id, status: 'member' }));
+  });
+
+  it('leaves a captain whose page is unpublished out of the public team page, and shows them to themself', async () => {
+    const alice = await runner();
+    const alices = await page(alice);
+    const created = (await createTeam(alice, alices.id)).body.team;
+    const bob = await runner();
+    const bobs = await page(bob);
+    await join(bob, created.id, bobs.id);
+
+    await grantAccess(nc, alice.id, 'canceled');
+    await eventually(async () => expect((await team(created.slug)).team.captain).toBeNull());
+    const visitors = [
+      await team(created.slug),
+      (await call('GET', `/api/teams/${created.slug}`, { cookie: bob.cookie })).body,
+    ];
+    for (const read of visitors) {
+      expect(read.team.captain).toBeNull();
+      expect(read.members.map((m: Json) => m.runnerProfileId)).toEqual([bobs.id]);
+      expect(JSON.stringify(read)).not.toContain(alices.urlSlug);
+    }
+    const own = await call('GET', `/api/teams/${created.slug}`, { cookie: alice.cookie });
+    expect(own.body.team).toMatchObject({ isCaptain: true, captain: { name: 'Jane Doe', pageSlug: alices.urlSlug } });
+
+    await grantAccess(nc, alice.id, 'active');
+    await eventually(async () =>
+      expect((await team(created.slug)).team.captain).toEqual({ name: 'Jane Doe', pageSlug: alices.urlSlug }),
+    );
   });
 
   it("counts a run entered by hand in the team's miles (fitness.distance.changed)", async () => {

@@ -105,7 +105,8 @@ export const teamSchema = z.object({
   miles: z.number(),
   memberCount: z.number().int(),
   joinRule: z.enum(TEAM_JOIN_RULES),
-  captain: z.object({ name: z.string(), pageSlug: z.string() }),
+  /** Null to everyone but the captain while the captain's page is unpublished. */
+  captain: z.object({ name: z.string(), pageSlug: z.string() }).nullable(),
   isCaptain: z.boolean(),
 });
 export type Team = z.infer<typeof teamSchema>;

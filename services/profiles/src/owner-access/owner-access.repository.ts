@@ -17,4 +17,8 @@ export class OwnerAccessRepository {
     );
     return stored.length > 0;
   }
+
+  async findByUserId(manager: EntityManager, userId: string): Promise<OwnerAccessEntity | null> {
+    return manager.findOne(OwnerAccessEntity, { where: { userId } });
+  }
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { BILLING_EVENTS } from '@runpledge/contracts';
 import { DomainEvents, lockLiveAccount, type EventContext } from '@runpledge/server-kit';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
@@ -37,9 +38,25 @@ export class OwnerAccessService implements OnModuleInit {
     };
     const stored = await this.access.upsertIfNewer(manager, access);
     if (!stored) return;
+    await this.publish(manager, change.userId, isPublished(access));
+  }
+
+  /**
+   * The owner's stored access as of `now`: a past-due grace runs out with no event to say so, and
+   * their pages unpublish then, so the sweep brings it here (AccessLapseSweep).
+   */
+  async reconcile(userId: string, now = new Date()): Promise<void> {
+    await this.events.transaction(async (manager) => {
+      if (!(await lockLiveAccount(manager, userId))) return;
+      const access = await this.access.findByUserId(manager, userId);
+      await this.publish(manager, userId, isPublished(access, now));
+    });
+  }
+
+  private async publish(manager: EntityManager, userId: string, published: boolean): Promise<void> {
     // Published or not, the owner's team members count in their teams' sums accordingly.
-    await this.teamTotals.publishingChanged(manager, change.userId, isPublished(access));
-    const pages = await this.profiles.listSlugsByUserId(manager, change.userId);
+    await this.teamTotals.publishingChanged(manager, userId, published);
+    const pages = await this.profiles.listSlugsByUserId(manager, userId);
     this.cache.afterCommit(manager, pages.map(cacheKeyOf));
   }
 }

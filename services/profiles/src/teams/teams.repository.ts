@@ -30,6 +30,8 @@ export interface TeamRow {
   captainName: string;
   captainSlug: string;
   captainUserId: string;
+  /** Whether the captain's page counts (is published), as their membership says. */
+  captainPublished: boolean;
 }
 
 export interface MemberRow {
@@ -89,7 +91,12 @@ export type MemberPatch = Partial<
 const TEAM_COLUMNS = `t.id, t.slug, t.name, t.story, t.charity_name AS "charityName", t.marathon_name AS "marathonName",
   t.marathon_date::text AS "marathonDate", t.currency, t.goal_amount AS "goalAmount", t.join_rule AS "joinRule",
   t.captain_profile_id AS "captainProfileId", t.invite_code AS "inviteCode", t.raised, t.donors, t.meters,
-  t.member_count AS "memberCount", cp.name AS "captainName", cp.url_slug AS "captainSlug", cp.user_id AS "captainUserId"`;
+  t.member_count AS "memberCount", cp.name AS "captainName", cp.url_slug AS "captainSlug", cp.user_id AS "captainUserId",
+  coalesce(cm.published, false) AS "captainPublished"`;
+
+/** A team with its captain's page and membership (TEAM_COLUMNS). */
+const TEAM_FROM = `${TEAMS} t JOIN ${PAGES} cp ON cp.id = t.captain_profile_id
+  LEFT JOIN ${MEMBERS} cm ON cm.runner_profile_id = t.captain_profile_id AND cm.team_id = t.id`;
 
 const MEMBER_COLUMNS = `m.runner_profile_id AS "runnerProfileId", m.team_id AS "teamId", m.user_id AS "userId", m.status,
   m.joined_at AS "joinedAt", m.published, m.raised, m.donors, m.currency, m.totals_version::float8 AS "totalsVersion",
@@ -134,16 +141,15 @@ export class TeamsRepository {
   }
 
   async findBySlug(slug: string): Promise<TeamRow | null> {
-    const rows: TeamRow[] = await this.dataSource.query(
-      `SELECT ${TEAM_COLUMNS} FROM ${TEAMS} t JOIN ${PAGES} cp ON cp.id = t.captain_profile_id WHERE t.slug = $1`,
-      [slug],
-    );
+    const rows: TeamRow[] = await this.dataSource.query(`SELECT ${TEAM_COLUMNS} FROM ${TEAM_FROM} WHERE t.slug = $1`, [
+      slug,
+    ]);
     return rows[0] ?? null;
   }
 
   async findById(manager: EntityManager | null, id: string): Promise<TeamRow | null> {
     const rows: TeamRow[] = await (manager ?? this.dataSource).query(
-      `SELECT ${TEAM_COLUMNS} FROM ${TEAMS} t JOIN ${PAGES} cp ON cp.id = t.captain_profile_id WHERE t.id = $1`,
+      `SELECT ${TEAM_COLUMNS} FROM ${TEAM_FROM} WHERE t.id = $1`,
       [id],
     );
     return rows[0] ?? null;
@@ -399,6 +405,21 @@ export class TeamsRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Owners whose memberships still count while their stored access gives no access any more: a
+   * past-due grace that ended by `graceCutoff` (billing sends nothing then), or none at all.
+   */
+  async usersCountedWithoutAccess(graceCutoff: Date, limit: number): Promise<string[]> {
+    const rows: { userId: string }[] = await this.dataSource.query(
+      `SELECT DISTINCT m.user_id AS "userId" FROM ${MEMBERS} m LEFT JOIN ${ACCESS} a ON a.user_id = m.user_id
+        WHERE m.published AND (a.user_id IS NULL OR a.status IN ('none', 'canceled')
+           OR (a.status = 'past_due' AND (a.current_period_end IS NULL OR a.current_period_end <= $1)))
+        LIMIT $2`,
+      [graceCutoff, limit],
+    );
+    return rows.map((r) => r.userId);
+  }
+
   /** Published members ranked, one page of them. */
   async listPublicMembers(teamId: string, by: TeamRanking, offset: number, limit: number): Promise<ListedMemberRow[]> {
     return this.dataSource.query(
@@ -407,6 +428,17 @@ export class TeamsRepository {
         WHERE m.team_id = $1 AND m.status = 'member' AND m.published
         ORDER BY ${RANKING_ORDER[by]} LIMIT $2 OFFSET $3`,
       [teamId, limit, offset],
+    );
+  }
+
+  /** The join requests of published pages waiting on the captain, oldest first. */
+  async listPendingMembers(teamId: string): Promise<ListedMemberRow[]> {
+    return this.dataSource.query(
+      `SELECT ${MEMBER_COLUMNS}, p.url_slug AS "pageSlug", p.name, p.fundraising_goal AS "pageGoal"
+         FROM ${MEMBERS} m JOIN ${PAGES} p ON p.id = m.runner_profile_id
+        WHERE m.team_id = $1 AND m.status = 'pending' AND m.published
+        ORDER BY m.requested_at, m.runner_profile_id`,
+      [teamId],
     );
   }
 

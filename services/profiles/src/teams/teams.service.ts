@@ -33,7 +33,7 @@ import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js
 import { TeamMailQueue } from './team-mail.queue.js';
 import { csvCell } from './team-totals.util.js';
 import { TeamsRepository, type TeamRow } from './teams.repository.js';
-import { toMember, toTeam } from './to-team.util.js';
+import { toMember, toTeam, viewedByCaptain } from './to-team.util.js';
 
 /** PostgreSQL's unique_violation: a concurrent writer took the key first. */
 function isUniqueViolation(err: unknown): boolean {
@@ -84,9 +84,12 @@ export class TeamsService {
     if (!team) throw ServiceException.notFound(TEAM_NOT_FOUND);
     const size = TEAM_LIMITS.membersPageSize;
     const rows = await this.teams.listPublicMembers(team.id, query.by, (query.page - 1) * size, size);
+    // The captain also sees the requests waiting on them, after the first page's ranked members.
+    const pending =
+      viewedByCaptain(team, viewerUserId) && query.page === 1 ? await this.teams.listPendingMembers(team.id) : [];
     return {
       team: toTeam(team, viewerUserId),
-      members: rows.map((row) => toMember(row, team.captainProfileId)),
+      members: [...rows, ...pending].map((row) => toMember(row, team.captainProfileId)),
       page: query.page,
       totalPages: Math.max(1, Math.ceil(team.memberCount / size)),
     };

@@ -1,8 +1,22 @@
-import { metersToMiles, type Team, type TeamMember } from '@runpledge/contracts';
+import { BUSINESS, type Team, type TeamMember } from '@runpledge/contracts';
 import type { ListedMemberRow, MemberRow, TeamRow } from './teams.repository.js';
 
-/** The API's `team`; `isCaptain` for the caller (false for a visitor). */
+/** Meters to miles with two decimals, for display; the store keeps meters. */
+export function metersToMiles(meters: number): number {
+  return Math.round(meters * BUSINESS.metersToMiles * 100) / 100;
+}
+
+/** Whether the viewer (undefined: a visitor) is the team's captain. */
+export function viewedByCaptain(row: TeamRow, viewerUserId: string | undefined): boolean {
+  return viewerUserId !== undefined && viewerUserId === row.captainUserId;
+}
+
+/**
+ * The API's `team`; `isCaptain` for the caller (false for a visitor). A captain whose page is
+ * unpublished is left out (null) for everyone but themself.
+ */
 export function toTeam(row: TeamRow, viewerUserId: string | undefined): Team {
+  const isCaptain = viewedByCaptain(row, viewerUserId);
   return {
     id: row.id,
     slug: row.slug,
@@ -18,8 +32,8 @@ export function toTeam(row: TeamRow, viewerUserId: string | undefined): Team {
     miles: metersToMiles(row.meters),
     memberCount: row.memberCount,
     joinRule: row.joinRule,
-    captain: { name: row.captainName, pageSlug: row.captainSlug },
-    isCaptain: viewerUserId !== undefined && viewerUserId === row.captainUserId,
+    captain: isCaptain || row.captainPublished ? { name: row.captainName, pageSlug: row.captainSlug } : null,
+    isCaptain,
   };
 }
 

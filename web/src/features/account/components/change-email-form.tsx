@@ -6,7 +6,7 @@ import { EmailInput } from '@/components/ui/email-input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { useChangeEmail } from '../api/change-email';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 type Errors = Partial<Record<'email' | 'password' | 'form', string>>;
 

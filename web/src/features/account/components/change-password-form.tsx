@@ -7,7 +7,7 @@ import { PasswordRules } from '@/components/ui/password-rules';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { useChangePassword } from '../api/change-password';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword', string>>;
 

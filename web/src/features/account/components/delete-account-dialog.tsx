@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast-context';
 import { useAuth } from '@/lib/auth';
 import { useDeleteAccount } from '../api/delete-account';
-import { apiErrorMessage } from './api-error-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /** Deleting the account for good, confirmed by the password. */
 export function DeleteAccountDialog() {

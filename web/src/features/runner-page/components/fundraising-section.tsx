@@ -6,7 +6,7 @@ import { updatedAgo } from '../utils/relative-time';
 import { ChallengeList } from './challenge-card';
 import { DonateLink } from './donate-link';
 import { DonorWall } from './donor-wall';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 
 // Drag and drop and the editing dialogs are for the owner only: visitors never download them.
 const OwnerChallenges = lazy(() => import('./owner-challenges'));

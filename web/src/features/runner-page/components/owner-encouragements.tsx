@@ -2,7 +2,7 @@ import type { ProfileView } from '@runpledge/contracts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { onFirstUse } from '@/lib/lazy';
 import { useEncouragements } from '../api/get-encouragements';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 
 const receivedAt = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 

@@ -17,7 +17,7 @@ import { RunnerHero } from './runner-hero';
 import { ReadOnlyActionContext, type ReadOnlyActionHandler } from './read-only-action';
 import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton } from './runner-page-states';
 import { RunnerTopBar } from './runner-top-bar';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 import { ShareSupport } from './share-support';
 import { StorySection } from './story-section';
 import { TrainingDataCard } from './training-data-card';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast-context';
 import { SendEncouragement } from './send-encouragement';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 
 /** Share links for browsers without the Web Share API. */
 export function shareLinks(url: string, text: string) {

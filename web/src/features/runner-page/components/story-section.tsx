@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { useToast } from '@/components/ui/toast-context';
 import { useUpdateStory } from '../api/update-story';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 import { useFormAnalytics } from '@/hooks/use-form-analytics';
 
 export const STORY_EMPTY_MESSAGE = 'Story cannot be empty';

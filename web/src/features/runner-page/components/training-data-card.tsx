@@ -1,5 +1,5 @@
 import { LinkButton } from '@/components/ui/link-button';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 
 /** Owner only: where Strava is connected and the training start date set. */
 export function TrainingDataCard({ slug }: { slug: string }) {

@@ -13,7 +13,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCalendarDate } from '@/lib/dates';
 import { formatDuration, formatGoalTime, metersToMiles, pacePerMile } from '../utils/training';
-import { Section } from './section';
+import { Section } from '@/components/ui/section';
 
 const TBD = 'TBD';
 

@@ -9,6 +9,9 @@ import { acceptsNumber, MAX_LENGTH, type SignupField, type SignupFormValues } fr
 import { FormSection } from './form-section';
 import { SlugField } from './slug-field';
 
+// Other features take the address field from here (see index.ts).
+export { SlugField };
+
 // Drag and drop (dnd-kit) is the form's heaviest part and sits low on the page: its own chunk,
 // fetched as the form first renders, keeps /signup's first load within its budget.
 const ChallengesEditor = lazy(() => import('./challenges-editor').then((m) => ({ default: m.ChallengesEditor })));

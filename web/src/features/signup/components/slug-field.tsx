@@ -1,31 +1,49 @@
-import { normalizeSlug } from '@runpledge/contracts';
+import { FIELD_LIMITS, normalizeSlug } from '@runpledge/contracts';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import type { SlugCheck } from '../hooks/use-slug-check';
-import { MAX_LENGTH } from '../utils/signup-form-values';
 
 interface SlugFieldProps {
   value: string;
   onChange: (slug: string) => void;
-  check: SlugCheck;
-  /** The problem found on submit, which takes the place of the live status. */
+  /** Shown under the input as it changes; without one, only `error`. */
+  check?: SlugCheck;
+  /** The problem found on submit (or the caller's own live one), which takes the place of the live status. */
   error?: string;
   host?: string;
+  /** A runner page's address unless told: a team's is `Team address` under `teams/`. */
+  label?: string;
+  path?: string;
+  what?: string;
+  placeholder?: string;
+  name?: string;
 }
 
-/** The page address: the site's host shown before the input, forced to the allowed characters as typed (spec 5). */
-export function SlugField({ value, onChange, check, error, host = window.location.host }: SlugFieldProps) {
-  const liveProblem = check.status === 'invalid' || check.status === 'taken' ? check.message : undefined;
+/** An address on this site: its host shown before the input, forced to the allowed characters as typed (spec 5). */
+export function SlugField({
+  value,
+  onChange,
+  check,
+  error,
+  host = window.location.host,
+  label = 'Page address',
+  path = '',
+  what = 'page',
+  placeholder = 'your-name',
+  name = 'url_slug',
+}: SlugFieldProps) {
+  const liveProblem = check?.status === 'invalid' || check?.status === 'taken' ? check.message : undefined;
   return (
     <FormField
-      label="Page address"
+      label={label}
       error={error ?? liveProblem}
       hint={
         <>
-          Your page will be at{' '}
+          Your {what} will be at{' '}
           <span className="font-medium break-all text-neutral-800">
-            {host}/{value || 'your-name'}
+            {host}/{path}
+            {value || placeholder}
           </span>
           . Lowercase letters, numbers and hyphens only.
         </>
@@ -41,25 +59,27 @@ export function SlugField({ value, onChange, check, error, host = window.locatio
           >
             <span
               aria-hidden="true"
-              title={`${host}/`}
+              title={`${host}/${path}`}
               className="flex max-w-[55%] shrink-0 items-center truncate border-r border-neutral-200 bg-neutral-50 px-3 text-sm text-muted-foreground"
             >
-              <span className="truncate">{host}/</span>
+              <span className="truncate">
+                {host}/{path}
+              </span>
             </span>
             <input
               {...control}
-              name="url_slug"
+              name={name}
               autoCapitalize="none"
               autoComplete="off"
               spellCheck={false}
-              maxLength={MAX_LENGTH.urlSlug}
-              placeholder="your-name"
+              maxLength={FIELD_LIMITS.urlSlug}
+              placeholder={placeholder}
               value={value}
               onChange={(event) => onChange(normalizeSlug(event.target.value))}
               className="min-w-0 flex-1 bg-transparent px-3 text-base text-foreground placeholder:text-neutral-500 focus-visible:outline-none"
             />
           </div>
-          <SlugStatus check={check} hidden={Boolean(error ?? liveProblem)} />
+          {check && <SlugStatus check={check} hidden={Boolean(error ?? liveProblem)} />}
         </>
       )}
     </FormField>

@@ -9,8 +9,8 @@ import { useRecentProfiles } from '@/features/dashboard';
 import { useAuth } from '@/lib/auth';
 import { loginPathFor } from '@/lib/safe-redirect';
 import { useJoinTeam } from '../api/join-team';
-import { apiMessage } from '../utils/api-message';
-import { TeamSection } from './team-section';
+import { apiErrorMessage } from '@/lib/api-error-message';
+import { Section } from '@/components/ui/section';
 
 export const JOIN_MESSAGES = {
   joined: (page: string, team: string) => `${page} is now a member of ${team}.`,
@@ -35,7 +35,7 @@ export function JoinTeam({ team, inviteCode }: { team: Team; inviteCode?: string
       : 'The captain approves each request to join.';
 
   return (
-    <TeamSection title="Join this team">
+    <Section title="Join this team">
       <p className="text-muted-foreground">{rule}</p>
       <div className="mt-4">
         {loading ? null : user ? (
@@ -46,7 +46,7 @@ export function JoinTeam({ team, inviteCode }: { team: Team; inviteCode?: string
           </LinkButton>
         )}
       </div>
-    </TeamSection>
+    </Section>
   );
 }
 
@@ -90,7 +90,7 @@ function JoinForm({ team, inviteCode }: { team: Team; inviteCode?: string }) {
       { runnerProfileId: pageId, ...(inviteCode ? { inviteCode } : {}) },
       {
         onSuccess: ({ member }) => setResult({ member, pageName }),
-        onError: (err) => setError(apiMessage(err, JOIN_MESSAGES.failed)),
+        onError: (err) => setError(apiErrorMessage(err, JOIN_MESSAGES.failed)),
       },
     );
   };

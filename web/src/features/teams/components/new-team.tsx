@@ -6,7 +6,7 @@ import { useToast } from '@/components/ui/toast-context';
 import { useRecentProfiles } from '@/features/dashboard';
 import { ApiRequestError } from '@/lib/api-client';
 import { useCreateTeam } from '../api/create-team';
-import { apiMessage } from '../utils/api-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import { EMPTY_TEAM_FORM, parseNewTeam, type TeamFormErrors, type TeamFormValues } from '../utils/team-form-values';
 import { TeamForm } from './team-form';
 
@@ -57,7 +57,7 @@ export function NewTeam() {
         void navigate(`/teams/${team.slug}`, { replace: true });
       },
       onError: (err) => {
-        const message = apiMessage(err, 'The team could not be created. Please try again.');
+        const message = apiErrorMessage(err, 'The team could not be created. Please try again.');
         if (err instanceof ApiRequestError && err.status === 409 && message === TEAM_SLUG_TAKEN)
           setErrors({ slug: message });
         else setFormError(message);

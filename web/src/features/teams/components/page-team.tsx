@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTeam } from '../api/get-team';
 import { useRemoveMember } from '../api/remove-member';
-import { apiMessage } from '../utils/api-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 
 /** A dashboard card's line: the team the page is in, with Manage (its captain) or Leave. */
 export function PageTeam({ profile }: { profile: ProfileSummary }) {
@@ -28,7 +28,7 @@ function PageTeamLine({ profile, team }: { profile: ProfileSummary; team: { slug
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
-  const captainPage = details.data?.team.captain.pageSlug === profile.urlSlug;
+  const captainPage = details.data?.team.captain?.pageSlug === profile.urlSlug;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
       <p>
@@ -66,7 +66,10 @@ function PageTeamLine({ profile, team }: { profile: ProfileSummary; team: { slug
             toast({ title: `${profile.name} left ${team.name}`, variant: 'success' });
             setConfirming(false);
           } catch (err) {
-            toast({ title: apiMessage(err, 'Could not leave the team. Please try again.'), variant: 'destructive' });
+            toast({
+              title: apiErrorMessage(err, 'Could not leave the team. Please try again.'),
+              variant: 'destructive',
+            });
           }
         }}
       />

@@ -1,7 +1,6 @@
 import {
   FUNDRAISING_CURRENCIES,
   TEAM_LIMITS,
-  normalizeSlug,
   teamSlugSchema,
   type ProfileSummary,
   type TeamJoinRule,
@@ -12,8 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { suggestSlug } from '@/features/signup';
-import { cn } from '@/lib/cn';
+import { SlugField, suggestSlug } from '@/features/signup';
 import type { TeamField, TeamFormErrors, TeamFormValues } from '../utils/team-form-values';
 
 const JOIN_RULES: ReadonlyArray<{ value: TeamJoinRule; label: string; hint: string }> = [
@@ -49,7 +47,6 @@ export function TeamForm({
   // The address follows the name until the runner types one of their own (or when editing).
   const [slugEdited, setSlugEdited] = useState(initial.slug !== '');
   const [currencyChosen, setCurrencyChosen] = useState(!captainPages);
-  const host = window.location.host;
 
   const set = <K extends TeamField>(field: K, value: TeamFormValues[K]) =>
     setValues((current) => {
@@ -91,50 +88,19 @@ export function TeamForm({
           />
         )}
       </FormField>
-      <FormField
+      <SlugField
         label="Team address"
+        path="teams/"
+        what="team"
+        placeholder="your-team"
+        name="team_slug"
+        value={values.slug}
         error={errors.slug ?? liveSlugProblem}
-        hint={
-          <>
-            Your team will be at{' '}
-            <span className="font-medium break-all text-neutral-800">
-              {host}/teams/{values.slug || 'your-team'}
-            </span>
-            . Lowercase letters, numbers and hyphens only.
-          </>
-        }
-      >
-        {(control) => (
-          <div
-            className={cn(
-              'flex h-11 w-full items-stretch overflow-hidden rounded-md border border-neutral-300 bg-white shadow-xs focus-within:border-brand-500 focus-within:ring-3 focus-within:ring-brand-500/40',
-              control['aria-invalid'] && 'border-danger-700 focus-within:ring-danger-700/20',
-            )}
-          >
-            <span
-              aria-hidden="true"
-              className="flex max-w-[55%] shrink-0 items-center truncate border-r border-neutral-200 bg-neutral-50 px-3 text-sm text-muted-foreground"
-            >
-              <span className="truncate">{host}/teams/</span>
-            </span>
-            <input
-              {...control}
-              name="team_slug"
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={TEAM_LIMITS.slug}
-              placeholder="your-team"
-              value={values.slug}
-              onChange={(e) => {
-                setSlugEdited(true);
-                set('slug', normalizeSlug(e.target.value));
-              }}
-              className="min-w-0 flex-1 bg-transparent px-3 text-base text-foreground placeholder:text-neutral-500 focus-visible:outline-none"
-            />
-          </div>
-        )}
-      </FormField>
+        onChange={(slug) => {
+          setSlugEdited(true);
+          set('slug', slug);
+        }}
+      />
       <FormField label="Charity" error={errors.charityName}>
         {(control) => (
           <Input

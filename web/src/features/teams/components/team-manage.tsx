@@ -9,7 +9,6 @@ import { LinkButton } from '@/components/ui/link-button';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
 import { useApproveMember } from '../api/approve-member';
-import { useJoinRequests } from '../api/get-join-requests';
 import { useDeleteTeam } from '../api/delete-team';
 import { useTeam } from '../api/get-team';
 import { useHandOverTeam } from '../api/hand-over-team';
@@ -17,7 +16,7 @@ import { membersCsvUrl } from '../api/members-csv';
 import { useRemoveMember } from '../api/remove-member';
 import { useRotateTeamInvite, useTeamInvite } from '../api/team-invite';
 import { useUpdateTeam } from '../api/update-team';
-import { apiMessage } from '../utils/api-message';
+import { apiErrorMessage } from '@/lib/api-error-message';
 import {
   parseTeamChanges,
   teamFormValuesOf,
@@ -26,7 +25,7 @@ import {
 } from '../utils/team-form-values';
 import { TeamNotFound } from './team-page';
 import { TeamForm } from './team-form';
-import { TeamSection } from './team-section';
+import { Section } from '@/components/ui/section';
 
 /** The captain's panel at /teams/{slug}/manage. */
 export function TeamManage({ slug }: { slug: string }) {
@@ -74,16 +73,17 @@ export function TeamManage({ slug }: { slug: string }) {
   );
 }
 
+/** The requests come with the captain's read of the team (its first page), with `status` `pending`. */
 function JoinRequests({ team }: { team: Team }) {
-  const requests = useJoinRequests(team);
-  const members = requests.data ?? [];
+  const requests = useTeam(team.slug);
+  const members = requests.data?.members.filter((m) => m.status === 'pending') ?? [];
   const approve = useApproveMember(team.id, team.slug);
   const remove = useRemoveMember(team.slug);
   const { toast } = useToast();
   const failed = (err: unknown) =>
-    toast({ title: apiMessage(err, 'That did not work. Please try again.'), variant: 'destructive' });
+    toast({ title: apiErrorMessage(err, 'That did not work. Please try again.'), variant: 'destructive' });
   return (
-    <TeamSection title="Join requests">
+    <Section title="Join requests">
       {team.joinRule === 'open' && members.length === 0 ? (
         <p className="text-muted-foreground">Your team is open: runners join without asking.</p>
       ) : requests.isPending ? (
@@ -129,7 +129,7 @@ function JoinRequests({ team }: { team: Team }) {
           ))}
         </ul>
       )}
-    </TeamSection>
+    </Section>
   );
 }
 
@@ -147,7 +147,7 @@ function InviteLink({ team }: { team: Team }) {
     }
   };
   return (
-    <TeamSection title="Invite link">
+    <Section title="Invite link">
       <p className="text-muted-foreground">Runners who open this link join at once, even when you approve requests.</p>
       {invite.isPending ? (
         <p className="mt-3 text-muted-foreground">Loading…</p>
@@ -183,11 +183,11 @@ function InviteLink({ team }: { team: Team }) {
             toast({ title: 'New invite link ready', variant: 'success' });
             setConfirming(false);
           } catch (err) {
-            toast({ title: apiMessage(err, 'The link could not be changed.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The link could not be changed.'), variant: 'destructive' });
           }
         }}
       />
-    </TeamSection>
+    </Section>
   );
 }
 
@@ -208,7 +208,7 @@ function TeamRoster({ team, members, page, totalPages, onPage }: RosterProps) {
   const list = useRef<HTMLUListElement>(null);
   const navigate = useNavigate();
   return (
-    <TeamSection
+    <Section
       title="Members"
       action={
         <a href={membersCsvUrl(team.id)} download className={buttonStyles({ variant: 'outline', size: 'sm' })}>
@@ -270,7 +270,7 @@ function TeamRoster({ team, members, page, totalPages, onPage }: RosterProps) {
             toast({ title: `${removing.name} was removed`, variant: 'success' });
             setRemoving(null);
           } catch (err) {
-            toast({ title: apiMessage(err, 'The member could not be removed.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The member could not be removed.'), variant: 'destructive' });
           }
         }}
       />
@@ -294,11 +294,11 @@ function TeamRoster({ team, members, page, totalPages, onPage }: RosterProps) {
             setCaptain(null);
             void navigate(`/teams/${team.slug}`);
           } catch (err) {
-            toast({ title: apiMessage(err, 'The team could not be handed over.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The team could not be handed over.'), variant: 'destructive' });
           }
         }}
       />
-    </TeamSection>
+    </Section>
   );
 }
 
@@ -322,7 +322,7 @@ function EditTeam({ team }: { team: Team }) {
         if (saved.slug !== team.slug) void navigate(`/teams/${saved.slug}/manage`, { replace: true });
       },
       onError: (err) => {
-        const message = apiMessage(err, 'The team could not be saved. Please try again.');
+        const message = apiErrorMessage(err, 'The team could not be saved. Please try again.');
         if (err instanceof ApiRequestError && err.status === 409 && message === TEAM_SLUG_TAKEN)
           setErrors({ slug: message });
         else setFormError(message);
@@ -331,7 +331,7 @@ function EditTeam({ team }: { team: Team }) {
   };
 
   return (
-    <TeamSection
+    <Section
       title="Team details"
       action={
         !editing && (
@@ -359,7 +359,7 @@ function EditTeam({ team }: { team: Team }) {
           {team.charityName} · {team.marathonName} · {team.joinRule === 'open' ? 'Open to join' : 'Join by approval'}
         </p>
       )}
-    </TeamSection>
+    </Section>
   );
 }
 
@@ -369,7 +369,7 @@ function DangerZone({ team }: { team: Team }) {
   const { toast } = useToast();
   const [confirming, setConfirming] = useState(false);
   return (
-    <TeamSection title="Delete the team">
+    <Section title="Delete the team">
       <p className="text-muted-foreground">The team page goes away; every member’s own page stays.</p>
       <Button variant="outline" className="mt-4 text-danger-700" onClick={() => setConfirming(true)}>
         Delete team
@@ -387,10 +387,10 @@ function DangerZone({ team }: { team: Team }) {
             setConfirming(false);
             void navigate('/dashboard', { replace: true });
           } catch (err) {
-            toast({ title: apiMessage(err, 'The team could not be deleted.'), variant: 'destructive' });
+            toast({ title: apiErrorMessage(err, 'The team could not be deleted.'), variant: 'destructive' });
           }
         }}
       />
-    </TeamSection>
+    </Section>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SegmentedControl } from '@/components/ui/segmented-control';
-import { TeamSection } from './team-section';
+import { Section } from '@/components/ui/section';
 
 export const RANKINGS: ReadonlyArray<{ value: TeamRanking; label: string }> = [
   { value: 'raised', label: 'Raised' },
@@ -30,7 +30,7 @@ interface TeamMembersProps {
 export function TeamMembers({ members, memberCount, by, page, totalPages, loading, onRank, onPage }: TeamMembersProps) {
   const first = (page - 1) * TEAM_LIMITS.membersPageSize;
   return (
-    <TeamSection
+    <Section
       title={`Members (${memberCount})`}
       action={<SegmentedControl label="Rank members by" value={by} options={RANKINGS} onChange={onRank} />}
     >
@@ -87,6 +87,6 @@ export function TeamMembers({ members, memberCount, by, page, totalPages, loadin
           </Button>
         </nav>
       )}
-    </TeamSection>
+    </Section>
   );
 }

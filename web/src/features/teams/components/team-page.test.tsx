@@ -176,6 +176,41 @@ describe('TeamPage', () => {
     expect(screen.getByRole('button', { name: 'Join with Sam Lee' })).toBeEnabled();
   });
 
+  it('names the captain with a link to their page, and leaves the line out when the API hides them', async () => {
+    mockApi(routes());
+    const { unmount } = renderWithProviders(<TeamPage slug="sick-kids" />, { path: '/teams/sick-kids' });
+    const line = await screen.findByText(/^Captain:/);
+    expect(within(line).getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/jane-runs');
+    unmount();
+
+    mockApi(routes({ team: sampleTeam({ captain: null }) }));
+    renderWithProviders(<TeamPage slug="sick-kids" />, { path: '/teams/sick-kids' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sick Kids Runners' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Captain:/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the requests in the captain's read out of the ranked members", async () => {
+    const request = sampleMember({
+      runnerProfileId: '2d8b4f1a-8c74-4e3a-9b79-5f3e4d6c7b82',
+      pageSlug: 'kim-runs',
+      name: 'Kim Park',
+      status: 'pending',
+      isCaptain: false,
+    });
+    mockApi({
+      ...routes({ signedIn: true }),
+      'GET /api/teams/sick-kids?by=raised&page=1': teamAnswer(sampleTeam({ isCaptain: true }), [
+        sampleMember(),
+        secondMember(),
+        request,
+      ]),
+    });
+    renderWithProviders(<TeamPage slug="sick-kids" />, { path: '/teams/sick-kids' });
+    const ranked = within(await screen.findByRole('list', { name: 'Members ranked' })).getAllByRole('listitem');
+    expect(ranked).toHaveLength(2);
+    expect(screen.queryByText('Kim Park')).not.toBeInTheDocument();
+  });
+
   it('shows the captain a way to the panel', async () => {
     mockApi(routes({ signedIn: true, team: sampleTeam({ isCaptain: true }) }));
     renderWithProviders(<TeamPage slug="sick-kids" />, { path: '/teams/sick-kids' });

@@ -12,7 +12,7 @@ import { JoinTeam } from './join-team';
 import { TeamHero } from './team-hero';
 import { TeamMembers } from './team-members';
 import { TeamProgress } from './team-progress';
-import { TeamSection } from './team-section';
+import { Section } from '@/components/ui/section';
 
 function rankingOf(value: string | null): TeamRanking {
   return (TEAM_RANKINGS as readonly string[]).includes(value ?? '') ? (value as TeamRanking) : 'raised';
@@ -73,14 +73,14 @@ export function TeamPage({ slug }: { slug: string }) {
             <div className="contents lg:col-span-2 lg:flex lg:min-w-0 lg:flex-col lg:gap-6">
               {team.data.team.story && (
                 <div className="order-2 min-w-0 lg:order-none">
-                  <TeamSection title="Our story">
+                  <Section title="Our story">
                     <p className="break-words whitespace-pre-line text-neutral-800">{team.data.team.story}</p>
-                  </TeamSection>
+                  </Section>
                 </div>
               )}
               <div className="order-4 min-w-0 lg:order-none">
                 <TeamMembers
-                  members={team.data.members}
+                  members={team.data.members.filter((m) => m.status === 'member')}
                   memberCount={team.data.team.memberCount}
                   by={by}
                   page={Math.min(page, team.data.totalPages)}
@@ -97,11 +97,11 @@ export function TeamPage({ slug }: { slug: string }) {
               </div>
               {team.data.team.isCaptain && (
                 <div className="order-3 min-w-0 lg:order-none">
-                  <TeamSection title="You are the captain">
+                  <Section title="You are the captain">
                     <LinkButton to={`/teams/${team.data.team.slug}/manage`} className="w-full">
                       Manage team
                     </LinkButton>
-                  </TeamSection>
+                  </Section>
                 </div>
               )}
               <div className="order-3 min-w-0 lg:order-none">
@@ -122,12 +122,12 @@ function TeamShare({ team }: { team: Team }) {
   const url = `${window.location.origin}/teams/${team.slug}`;
   const text = `Support ${team.name} running ${theMarathon(team.marathonName)} for ${team.charityName}`;
   return (
-    <TeamSection title="Share">
+    <Section title="Share">
       <p className="text-muted-foreground">Every share brings {team.name} closer to the goal.</p>
       <div className="mt-4 flex flex-col gap-3">
         <ShareButtons url={url} text={text} />
       </div>
-    </TeamSection>
+    </Section>
   );
 }
 

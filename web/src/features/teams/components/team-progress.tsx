@@ -1,6 +1,6 @@
 import { formatMoney, progressPercent, type Team } from '@runpledge/contracts';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { TeamSection } from './team-section';
+import { Section } from '@/components/ui/section';
 
 const miles = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
@@ -9,7 +9,7 @@ export function TeamProgress({ team }: { team: Team }) {
   const hasGoal = Number(team.goalAmount) > 0;
   const percent = progressPercent(team.raised, team.goalAmount);
   return (
-    <TeamSection title="Team progress">
+    <Section title="Team progress">
       <p className="text-3xl font-extrabold tracking-tight text-brand-950" data-testid="team-raised">
         {formatMoney(team.raised, team.currency)}
       </p>
@@ -36,6 +36,6 @@ export function TeamProgress({ team }: { team: Team }) {
           </div>
         ))}
       </dl>
-    </TeamSection>
+    </Section>
   );
 }

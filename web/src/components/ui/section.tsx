@@ -9,7 +9,7 @@ interface SectionProps {
   className?: string;
 }
 
-/** A white card with an <h2>: the building block of the runner page. */
+/** A white card with an <h2>: the building block of the runner and team pages. */
 export function Section({ title, action, children, className }: SectionProps) {
   const headingId = useId();
   return (
