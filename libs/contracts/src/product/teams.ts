@@ -1,4 +1,4 @@
-import { BUSINESS, FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from './limits.js';
+import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from './limits.js';
 
 /** Team limits (API.md "Teams"). */
 export const TEAM_LIMITS = {
@@ -41,9 +41,4 @@ export const TEAM_INVITE_INVALID = 'This invite code is not valid';
 /** 400 when a page in another currency asks to join. */
 export function teamCurrencyMessage(currency: string): string {
   return `This team raises in ${currency}`;
-}
-
-/** Meters to miles with two decimals, for display; the store keeps meters. */
-export function metersToMiles(meters: number): number {
-  return Math.round(meters * BUSINESS.metersToMiles * 100) / 100;
 }
