@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
-import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
-import { LinkButton } from '@/components/ui/link-button';
+import { NotFoundNotice } from '@/components/ui/not-found-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The shape of the page while its profile loads. */
@@ -43,8 +42,7 @@ interface NotFoundProps {
 export function RunnerNotFound({ slug, missing, onRetry }: NotFoundProps) {
   return (
     <Container as="main" id={MAIN_CONTENT_ID} className="flex-1 py-16 sm:py-24">
-      <div role="alert" className="mx-auto flex max-w-md flex-col items-center text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-950">Runner Not Found</h1>
+      <NotFoundNotice title="Runner Not Found" missing={missing} onRetry={onRetry}>
         {missing ? (
           <>
             <p className="mt-2 text-lg font-semibold text-brand-800">Profile Not Found</p>
@@ -55,13 +53,7 @@ export function RunnerNotFound({ slug, missing, onRetry }: NotFoundProps) {
         ) : (
           <p className="mt-3 text-muted-foreground">This page could not be loaded right now. Please try again.</p>
         )}
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {!missing && <Button onClick={onRetry}>Try again</Button>}
-          <LinkButton to="/" variant={missing ? 'primary' : 'outline'}>
-            Back to Home
-          </LinkButton>
-        </div>
-      </div>
+      </NotFoundNotice>
     </Container>
   );
 }

@@ -2,8 +2,8 @@ import { TEAM_RANKINGS, theMarathon, type Team, type TeamRanking } from '@runple
 import { useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { DocumentTitle } from '@/components/seo/document-title';
-import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
+import { NotFoundNotice } from '@/components/ui/not-found-notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ShareButtons } from '@/features/runner-page';
 import { ApiRequestError } from '@/lib/api-client';
@@ -150,20 +150,13 @@ function TeamPageSkeleton() {
 export function TeamNotFound({ missing, onRetry }: { missing: boolean; onRetry: () => void }) {
   return (
     <div className="py-8 sm:py-16">
-      <div role="alert" className="mx-auto flex max-w-md flex-col items-center text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-brand-950">Team not found</h1>
+      <NotFoundNotice title="Team not found" missing={missing} onRetry={onRetry}>
         <p className="mt-3 text-muted-foreground">
           {missing
             ? 'There is no team at this address. It may have been closed, or the address has a typo.'
             : 'This team could not be loaded right now. Please try again.'}
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {!missing && <Button onClick={onRetry}>Try again</Button>}
-          <LinkButton to="/" variant={missing ? 'primary' : 'outline'}>
-            Back to Home
-          </LinkButton>
-        </div>
-      </div>
+      </NotFoundNotice>
     </div>
   );
 }
