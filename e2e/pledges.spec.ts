@@ -20,6 +20,12 @@ async function pledgeMailLink(email: string, path: string): Promise<string> {
 }
 
 const pledgesSection = (page: Page) => page.getByRole('region', { name: 'Pledges per mile' });
+/** The pledges section, scrolled to: its pledges load as a visitor nears them. */
+async function showPledges(page: Page, name = 'Pledges per mile') {
+  const section = page.getByRole('region', { name });
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
 
 test.describe('pledges per mile', () => {
   let owner: Awaited<ReturnType<typeof ownerWithPublishedPage>>;
@@ -40,7 +46,7 @@ test.describe('pledges per mile', () => {
     const context = await browser.newContext({ baseURL: BASE, viewport: PHONE, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     await page.goto(`/${owner.slug}`);
-    const section = pledgesSection(page);
+    const section = await showPledges(page);
     await expect(section).toContainText('No pledges yet');
 
     await section.getByRole('button', { name: 'Pledge per mile' }).click();
@@ -82,7 +88,7 @@ test.describe('pledges per mile', () => {
     expect(run.status()).toBe(201);
     await expect(async () => {
       await page.goto(`/${owner.slug}`);
-      await expect(pledgesSection(page).getByTestId('pledge-summary')).toHaveText(
+      await expect((await showPledges(page)).getByTestId('pledge-summary')).toHaveText(
         '1 supporter pledges $2 a mile: $20 so far at 10 mi',
         { timeout: 2_000 },
       );
@@ -145,7 +151,7 @@ test.describe('pledges per mile', () => {
     await expect(dashboard.getByRole('radio', { name: 'Kilometres' })).toBeChecked();
     await expect(dashboard.getByText('Distance unit saved')).toBeVisible();
     await page.goto(`/${owner.slug}`);
-    await expect(page.getByRole('region', { name: 'Pledges per km' })).toContainText('$2 per km');
+    await expect(await showPledges(page, 'Pledges per km')).toContainText('$2 per km');
     await context.close();
     await dashboard.close();
   });
