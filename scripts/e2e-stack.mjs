@@ -62,6 +62,10 @@ try {
         // 15 s between two reads of a participant, and a 429 or 5xx is retried soon.
         TOTALS_MIN_INTERVAL_MS: '500',
         TOTALS_RETRY_DELAY_MS: '500',
+        // Three stacks and three browsers on two cores: a sign-up's password hashing can wait for a
+        // core well past the gateway's 5 s. The journeys check what the product does, not how fast
+        // (the bench does), so a slow answer is waited for rather than answered 504.
+        RPC_TIMEOUT_MS: '20000',
       };
       // Three stacks boot at once: each may take longer than a lone `npm start` would.
       const readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS) || 150_000;
