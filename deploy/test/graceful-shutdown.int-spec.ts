@@ -31,14 +31,16 @@ async function lockFitnessProfiles() {
   let released = false;
   return {
     /**
-     * Reads of the fitness service process (not its worker: application_name = the process) now waiting on the lock. Only
-     * reads: a page event of an earlier test, consumed by the new process, may wait here too.
+     * This test's reads (the public training setup's query) in the fitness service process (not its
+     * worker: application_name = the process) now waiting on the lock. Only those: whatever else the
+     * new process does at start (an earlier test's page events, other reads of the table) may wait
+     * here too.
      */
     async waiting(): Promise<number> {
       const { rows } = await observer.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND application_name = 'fitness' AND wait_event_type = 'Lock'
-            AND query ILIKE 'SELECT%'`,
+            AND query ILIKE 'SELECT c.training_start_date%'`,
       );
       return rows[0]!.n;
     },
