@@ -212,6 +212,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('published runner page as its owner, editing the story and a challenge', async () => {
+      // Five axe scans of the owner's whole page: each takes seconds on a loaded machine.
+      test.setTimeout(90_000);
       const page = await ownerPage(viewport);
       await page.goto(`/${publishedSlug}`);
       await settle(page, page.getByRole('heading', { name: 'Training Data' }));
