@@ -97,6 +97,8 @@ async function createPage(request: APIRequestContext) {
 test('a runner connects Strava on /{slug}/fitness, sets the training start date, syncs, adds a run and disconnects', async ({
   page,
 }) => {
+  // Two syncs each wait up to 15 s for their job (FITNESS_LIMITS.syncWaitMs) on a loaded machine.
+  test.setTimeout(120_000);
   const runner = await signUp(page.request);
   const runnerPage = await createPage(page.request);
   const seeded = await seedAthlete(page.request, 6);
@@ -132,8 +134,12 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
   const stats = await (await page.request.get(`/api/training-stats/${runnerPage.id}`)).json();
   expect(stats).toMatchObject({ trainingStartDate: '2000-01-01', includesStravaData: true });
 
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByText('Activities Synced')).toBeVisible();
+  // A sync waits for its job up to 15 s; one still queued behind the backfill answers "pending"
+  // (no toast), and the runner presses again.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByText('Activities Synced')).toBeVisible({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
 
   // The runner page shows the Strava figures with attribution, the history 5 a page, and syncs.
   await page.goto(`/${runnerPage.urlSlug}`);
@@ -145,8 +151,10 @@ test('a runner connects Strava on /{slug}/fitness, sets the training start date,
   expect(runs.length).toBeGreaterThan(0);
   await expect(page.getByRole('list', { name: 'Runs' }).getByRole('listitem')).toHaveCount(Math.min(5, runs.length));
   await expect(page.getByText('Powered by Strava').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Sync', exact: true }).click();
-  await expect(page.getByText('Activities Synced').first()).toBeVisible();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await expect(page.getByText('Activities Synced').first()).toBeVisible({ timeout: 20_000 });
+  }).toPass({ timeout: 60_000 });
   await page.goto(`/${runnerPage.urlSlug}/fitness`);
 
   await page.getByLabel('Date').fill('2026-01-10');
