@@ -53,6 +53,23 @@ export default tseslint.config(
     },
   },
   {
+    // Every variable comes through the process's zod-parsed configuration (config/env.ts), validated at
+    // start and documented in .env.example (deploy/test/compose.spec.ts); the OpenTelemetry start-up
+    // reads the SDK's standard OTEL_* variables before anything else loads.
+    files: ['libs/*/src/**/*.ts', 'services/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/config/env.ts', 'libs/server-kit/src/telemetry/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from config/env.ts (a zod schema with a default and bounds), not process.env.',
+        },
+      ],
+    },
+  },
+  {
     // The gateway reads no database and sends no mail: it takes server-kit's subpaths, never the
     // barrel that loads TypeORM, pg and nodemailer (services/gateway/src/process-imports.spec.ts).
     files: ['services/gateway/src/**/*.ts'],

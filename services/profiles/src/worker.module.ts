@@ -4,15 +4,17 @@ import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { ClaimDigestWorkerModule } from './challenges/claim-digest-worker.module.js';
 import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js';
-import { PageInsightsFlush } from './page-insights/page-insights-flush.js';
+import { PageInsightsFlushProcessor } from './page-insights/page-insights-flush.processor.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
+import { OwnerAccessWorkerModule } from './owner-access/owner-access-worker.module.js';
 import { TeamMailWorkerModule } from './teams/team-mail-worker.module.js';
 import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
 
 /**
  * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
  * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests;
- * makes pledges per mile fall due and mails their supporters.
+ * makes pledges per mile fall due and mails their supporters; takes owners whose past-due grace ran
+ * out out of their teams' sums. Every scheduled sweep of profiles is a repeatable job here.
  */
 @Module({
   imports: [
@@ -24,7 +26,8 @@ import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
     TeamMailWorkerModule,
     PageInsightsModule,
     PledgesWorkerModule,
+    OwnerAccessWorkerModule,
   ],
-  providers: [PageInsightsFlush],
+  providers: [PageInsightsFlushProcessor],
 })
 export class WorkerModule {}

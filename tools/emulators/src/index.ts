@@ -1,7 +1,7 @@
 export { startStripeEmulator, type StripeEmulator, type StripeEmulatorOptions } from './stripe/server.js';
 export { StripeState, DEFAULT_SEED_PRICES, type SeedPrice, type BillingOutcome } from './stripe/state.js';
 export { computeSignature, signatureHeader, type WebhookDelivery } from './stripe/webhooks.js';
-export { EMULATED_API_VERSION } from './stripe/objects.js';
+export { EMULATED_API_VERSION } from './stripe/objects/shared.js';
 export { startStravaEmulator, type StravaEmulator, type StravaEmulatorOptions } from './strava/server.js';
 export { StravaState } from './strava/state.js';
 export { STRAVA_DEFAULT_LIMITS, type RateLimits } from './strava/rate-limiter.js';

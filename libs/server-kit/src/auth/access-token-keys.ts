@@ -18,6 +18,14 @@ export type VerificationKeys = ReadonlyMap<string, string>;
 
 type Jwk = JsonWebKey & { kid?: string };
 
+/** What identity's validated configuration says of its keys. */
+export interface AccessTokenKeyConfig {
+  NODE_ENV?: string;
+  ACCESS_TOKEN_KEYS?: string;
+  /** Where the development key set is kept; unset: `.runtime/access-token-keys.json`. */
+  ACCESS_TOKEN_DEV_KEYS_FILE?: string;
+}
+
 /** A public EC P-256 JWK with its key id. */
 export interface PublicJwk {
   kty: 'EC';
@@ -56,7 +64,7 @@ function parseJwkList(raw: string, variable: string): Jwk[] {
  * The development key set, generated once and shared by the processes of this checkout through a
  * file (written atomically: identity and the gateway may start at the same moment).
  */
-export function loadOrCreateDevKeys(file = process.env.ACCESS_TOKEN_DEV_KEYS_FILE || DEFAULT_DEV_KEYS_FILE): Jwk[] {
+export function loadOrCreateDevKeys(file = DEFAULT_DEV_KEYS_FILE): Jwk[] {
   try {
     return parseJwkList(readFileSync(file, 'utf8'), file);
   } catch (err) {
@@ -82,23 +90,23 @@ export function loadOrCreateDevKeys(file = process.env.ACCESS_TOKEN_DEV_KEYS_FIL
   return parseJwkList(readFileSync(file, 'utf8'), file);
 }
 
-function privateJwks(env: NodeJS.ProcessEnv): Jwk[] {
-  if (env.ACCESS_TOKEN_KEYS) return parseJwkList(env.ACCESS_TOKEN_KEYS, 'ACCESS_TOKEN_KEYS');
-  if (env.NODE_ENV === 'production') throw new Error('ACCESS_TOKEN_KEYS must be set in production');
-  return loadOrCreateDevKeys();
+function privateJwks(config: AccessTokenKeyConfig): Jwk[] {
+  if (config.ACCESS_TOKEN_KEYS) return parseJwkList(config.ACCESS_TOKEN_KEYS, 'ACCESS_TOKEN_KEYS');
+  if (config.NODE_ENV === 'production') throw new Error('ACCESS_TOKEN_KEYS must be set in production');
+  return loadOrCreateDevKeys(config.ACCESS_TOKEN_DEV_KEYS_FILE || DEFAULT_DEV_KEYS_FILE);
 }
 
 /** Identity's signing key: the first of `ACCESS_TOKEN_KEYS` (the others are being rotated out). */
-export function loadSigningKey(env: NodeJS.ProcessEnv = process.env): SigningKey {
-  const [current] = privateJwks(env);
+export function loadSigningKey(config: AccessTokenKeyConfig): SigningKey {
+  const [current] = privateJwks(config);
   if (!current?.d) throw new Error('ACCESS_TOKEN_KEYS: the first key must be a private key (with "d")');
   const privateKeyPem = createPrivateKey({ key: current, format: 'jwk' }).export({ type: 'pkcs8', format: 'pem' });
   return { kid: current.kid!, privateKeyPem: String(privateKeyPem) };
 }
 
 /** The public halves of identity's keys (`ACCESS_TOKEN_KEYS` or the development set): what `identity.keys.list` answers. */
-export function publicAccessTokenJwks(env: NodeJS.ProcessEnv = process.env): PublicJwk[] {
-  return privateJwks(env).map((jwk) => {
+export function publicAccessTokenJwks(config: AccessTokenKeyConfig): PublicJwk[] {
+  return privateJwks(config).map((jwk) => {
     const { d: _private, ...rest } = jwk;
     const publicJwk = createPublicKey({ key: rest, format: 'jwk' }).export({ format: 'jwk' });
     return {
@@ -131,7 +139,7 @@ export function verificationKeysOf(jwks: readonly Jwk[]): Map<string, string> {
  * `identity.keys.list`): `ACCESS_TOKEN_PUBLIC_KEYS` when set (public JWKs, pinned by the deployment),
  * else none.
  */
-export function loadVerificationKeys(env: NodeJS.ProcessEnv = process.env): VerificationKeys {
-  if (!env.ACCESS_TOKEN_PUBLIC_KEYS) return new Map();
-  return verificationKeysOf(parseJwkList(env.ACCESS_TOKEN_PUBLIC_KEYS, 'ACCESS_TOKEN_PUBLIC_KEYS'));
+export function loadVerificationKeys(config: { ACCESS_TOKEN_PUBLIC_KEYS?: string }): VerificationKeys {
+  if (!config.ACCESS_TOKEN_PUBLIC_KEYS) return new Map();
+  return verificationKeysOf(parseJwkList(config.ACCESS_TOKEN_PUBLIC_KEYS, 'ACCESS_TOKEN_PUBLIC_KEYS'));
 }

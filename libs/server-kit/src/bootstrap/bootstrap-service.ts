@@ -48,10 +48,7 @@ export async function bootstrapService(service: ServiceName, appModule: Type<unk
   app.useGlobalInterceptors(new RpcTraceInterceptor(logger), new RpcMetricsInterceptor(), new RpcDeadlineInterceptor());
   app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   await app.listen();
-  logger.info(
-    { queue: service, prefix: process.env.NATS_SUBJECT_PREFIX ?? '' },
-    `${service} service listening on NATS`,
-  );
+  logger.info({ queue: service, prefix: env.NATS_SUBJECT_PREFIX }, `${service} service listening on NATS`);
   if (env.METRICS_PORT !== undefined) {
     const dataSource = optionalProvider<DataSource>(app, DataSource);
     if (dataSource) observeDataSourcePool(dataSource);

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { mailEnvSchema } from '../mail/mailer.js';
 import { natsConnectionOptions } from '../messaging/nats-trust.js';
-import { DEVELOPMENT_DEFAULTS, baseEnvSchema, loadBaseEnv, parseEnv } from './env.js';
+import { DEVELOPMENT_DEFAULTS, baseEnvSchema, baseEnvValue, loadBaseEnv, parseEnv } from './env.js';
 
 describe('loadBaseEnv', () => {
   it('falls back to the local defaults', () => {
@@ -20,6 +20,18 @@ describe('loadBaseEnv', () => {
 
   it('refuses a prefix that would split into several subject tokens', () => {
     expect(() => loadBaseEnv({ NATS_SUBJECT_PREFIX: 'a.b.' })).toThrow(/NATS_SUBJECT_PREFIX/);
+  });
+});
+
+describe('baseEnvValue', () => {
+  it("reads one variable with the schema's default and bounds", () => {
+    expect(baseEnvValue('LOG_LEVEL', {})).toBe('info');
+    expect(baseEnvValue('NATS_SUBJECT_PREFIX', { NATS_SUBJECT_PREFIX: 'run1.' })).toBe('run1.');
+    expect(baseEnvValue('DB_APPLICATION_NAME', { DB_APPLICATION_NAME: '' })).toBeUndefined();
+    expect(() => baseEnvValue('LOG_LEVEL', { LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => baseEnvValue('DB_APPLICATION_NAME', { DB_APPLICATION_NAME: 'x'.repeat(64) })).toThrow(
+      /DB_APPLICATION_NAME/,
+    );
   });
 });
 

@@ -22,6 +22,11 @@ export const baseEnvSchema = z.object({
   /** Deliveries of a domain event whose handler keeps failing before it is parked in the dead-letter stream. */
   EVENT_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** This process's name in PostgreSQL's pg_stat_activity (set by the process launcher); unset: the schema. */
+  DB_APPLICATION_NAME: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().max(63, 'DB_APPLICATION_NAME must be at most 63 characters (PostgreSQL truncates it)').optional(),
+  ),
   /** Port of the small HTTP health listener (`/healthz`, `/readyz`) of processes without HTTP; unset: none. */
   HEALTH_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -58,6 +63,18 @@ export function parseEnv<TSchema extends z.ZodType>(
 
 export function loadBaseEnv(source: NodeJS.ProcessEnv = process.env): BaseEnv {
   return parseEnv(baseEnvSchema, source);
+}
+
+/**
+ * One variable of the base schema, validated as the whole schema would be: for plumbing that runs
+ * before (or without) a process's own configuration, such as the first logger or a subject prefix.
+ */
+export function baseEnvValue<K extends keyof BaseEnv>(key: K, source: NodeJS.ProcessEnv = process.env): BaseEnv[K] {
+  const result = baseEnvSchema.shape[key].safeParse(source[key]);
+  if (!result.success) {
+    throw new Error(`Invalid configuration:\n  ${key}: ${result.error.issues.map((i) => i.message).join(', ')}`);
+  }
+  return result.data as BaseEnv[K];
 }
 
 /** Values that only make sense on a developer's machine; production refuses to start with any of them. */

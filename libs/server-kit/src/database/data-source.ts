@@ -4,6 +4,7 @@ import {
   AddOutboxTraceContext1795600000000,
   CreateEventTables1763800000000,
 } from '../events/event-tables.migration.js';
+import { baseEnvValue } from '../config/env.js';
 import { OutboxMessage } from '../events/outbox-message.entity.js';
 import { ProcessedEvent } from '../events/processed-event.entity.js';
 import { PendingJob } from '../jobs/pending-job.entity.js';
@@ -62,7 +63,7 @@ export function serviceDataSourceOptions(config: ServiceDataSourceConfig): DataS
     // set by the process launcher, else the schema.
     extra: {
       max: config.poolSize ?? 10,
-      application_name: process.env.DB_APPLICATION_NAME || config.schema,
+      application_name: baseEnvValue('DB_APPLICATION_NAME') ?? config.schema,
       Client: OutageProofClient,
     },
   };

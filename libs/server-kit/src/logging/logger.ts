@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { baseEnvValue } from '../config/env.js';
 import { logContext } from '../telemetry/trace-context.js';
 
 /** Secrets that must never reach a log line, wherever they appear in a logged object. */
@@ -68,7 +69,7 @@ interface LoggedRequest {
 
 export function createLogger(
   name: string,
-  level = process.env.LOG_LEVEL ?? 'info',
+  level: string = baseEnvValue('LOG_LEVEL'),
   destination?: DestinationStream,
 ): Logger {
   const options: LoggerOptions = {

@@ -1,6 +1,8 @@
-/** Subject prefix from the environment, read once: namespaces a run (tests, parallel stacks). */
+import { baseEnvValue } from '../config/env.js';
+
+/** Subject prefix from the environment (validated): namespaces a run (tests, parallel stacks). */
 export function subjectPrefix(): string {
-  return process.env.NATS_SUBJECT_PREFIX ?? '';
+  return baseEnvValue('NATS_SUBJECT_PREFIX');
 }
 
 /** The NATS subject a request-reply pattern is served on. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { IDENTITY } from '@runpledge/contracts';
-import { generateAccessTokenKey, publicAccessTokenJwks } from '@runpledge/server-kit/auth';
+import { generateAccessTokenKey, loadVerificationKeys, publicAccessTokenJwks } from '@runpledge/server-kit/auth';
 import { AccessTokenKeys, UNKNOWN_KID_REFETCH_MS } from './access-token-keys.service.js';
 
 /** identity's key set as `identity.keys.list` answers it, and a count of the calls. */
@@ -70,22 +70,16 @@ describe("the gateway's access token keys, learnt from identity", () => {
 
   it('keeps the pinned ACCESS_TOKEN_PUBLIC_KEYS beside what identity publishes', async () => {
     const pinned = generateAccessTokenKey();
-    const previous = process.env.ACCESS_TOKEN_PUBLIC_KEYS;
-    process.env.ACCESS_TOKEN_PUBLIC_KEYS = JSON.stringify(
-      publicAccessTokenJwks({ ACCESS_TOKEN_KEYS: JSON.stringify([pinned]) }),
-    );
-    try {
-      const identity = fakeIdentity();
-      const keys = new AccessTokenKeys(identity.rpc);
-      expect(await keys.keyFor(pinned.kid!)).toMatch(/BEGIN PUBLIC KEY/);
-      keys.onApplicationBootstrap();
-      await settle();
-      expect(await keys.keyFor(pinned.kid!)).toMatch(/BEGIN PUBLIC KEY/);
-      expect(await keys.keyFor(identity.kid())).toMatch(/BEGIN PUBLIC KEY/);
-      keys.onApplicationShutdown();
-    } finally {
-      if (previous === undefined) delete process.env.ACCESS_TOKEN_PUBLIC_KEYS;
-      else process.env.ACCESS_TOKEN_PUBLIC_KEYS = previous;
-    }
+    const pinnedKeys = loadVerificationKeys({
+      ACCESS_TOKEN_PUBLIC_KEYS: JSON.stringify(publicAccessTokenJwks({ ACCESS_TOKEN_KEYS: JSON.stringify([pinned]) })),
+    });
+    const identity = fakeIdentity();
+    const keys = new AccessTokenKeys(identity.rpc, Date.now, pinnedKeys);
+    expect(await keys.keyFor(pinned.kid!)).toMatch(/BEGIN PUBLIC KEY/);
+    keys.onApplicationBootstrap();
+    await settle();
+    expect(await keys.keyFor(pinned.kid!)).toMatch(/BEGIN PUBLIC KEY/);
+    expect(await keys.keyFor(identity.kid())).toMatch(/BEGIN PUBLIC KEY/);
+    keys.onApplicationShutdown();
   });
 });

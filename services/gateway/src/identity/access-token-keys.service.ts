@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { accessTokenKeySetSchema, IDENTITY } from '@runpledge/contracts';
-import { loadVerificationKeys, verificationKeysOf } from '@runpledge/server-kit/auth';
+import { loadVerificationKeys, verificationKeysOf, type VerificationKeys } from '@runpledge/server-kit/auth';
+import { env } from '../config/env.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 
 /** A token naming a key this replica does not know makes it ask identity again, at most this often. */
@@ -16,8 +17,7 @@ const START_RETRY_MS = [500, 1000, 2000, 5000, 10_000];
  */
 @Injectable()
 export class AccessTokenKeys implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly pinned = loadVerificationKeys();
-  private keys: ReadonlyMap<string, string> = this.pinned;
+  private keys: ReadonlyMap<string, string>;
   private loaded = false;
   private lastRefetchAt = -Infinity;
   private inFlight: Promise<void> | undefined;
@@ -29,7 +29,10 @@ export class AccessTokenKeys implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly rpc: Pick<NatsRpcClient, 'call'>,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly pinned: VerificationKeys = loadVerificationKeys(env),
+  ) {
+    this.keys = pinned;
+  }
 
   onApplicationBootstrap(): void {
     void this.loadAtStart(0);

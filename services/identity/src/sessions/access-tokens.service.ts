@@ -13,7 +13,7 @@ import { env } from '../config/env.js';
 /** Signs the short-lived access tokens with the current key of `ACCESS_TOKEN_KEYS`, named by its `kid`. */
 @Injectable()
 export class AccessTokensService {
-  private readonly key: SigningKey = loadSigningKey();
+  private readonly key: SigningKey = loadSigningKey(env);
 
   constructor(private readonly jwt: JwtService) {}
 

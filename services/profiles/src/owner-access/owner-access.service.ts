@@ -43,7 +43,7 @@ export class OwnerAccessService implements OnModuleInit {
 
   /**
    * The owner's stored access as of `now`: a past-due grace runs out with no event to say so, and
-   * their pages unpublish then, so the sweep brings it here (AccessLapseSweep).
+   * their pages unpublish then, so the worker's sweep brings it here (AccessLapseService).
    */
   async reconcile(userId: string, now = new Date()): Promise<void> {
     await this.events.transaction(async (manager) => {

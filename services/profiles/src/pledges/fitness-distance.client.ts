@@ -9,9 +9,10 @@ import {
 } from '@runpledge/contracts';
 import { NATS_CONNECTION, rpcSubject, ServiceException } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
+import { env } from '../config/env.js';
 
 /** How long a read waits for fitness: a page of pledges answers 503 fast rather than hang. */
-const FITNESS_TIMEOUT_MS = Number(process.env.PLEDGES_FITNESS_TIMEOUT_MS) || 3_000;
+const FITNESS_TIMEOUT_MS = env.PLEDGES_FITNESS_TIMEOUT_MS;
 
 export const FITNESS_UNAVAILABLE = 'Distances are temporarily unavailable. Please try again in a few seconds.';
 

@@ -3,6 +3,7 @@ import { PLEDGE_LIMITS } from '@runpledge/contracts';
 import { LOGGER } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
+import { env } from '../config/env.js';
 import { FitnessDistanceClient } from './fitness-distance.client.js';
 import { DistanceWindow, earningOf, isoDay } from './pledge-earnings.js';
 import { PledgeJobsQueue } from './pledge-jobs.queue.js';
@@ -11,7 +12,7 @@ import { isDue, windowEnd } from './pledges.service.js';
 
 const DAY_MS = 86_400_000;
 /** Pledges fixed and mailed per transaction when a page falls due. */
-const DUE_BATCH = Number(process.env.PLEDGES_DUE_BATCH) || 1000;
+const DUE_BATCH = env.PLEDGES_DUE_BATCH;
 /** Rows the sweep handles per kind and pass. */
 const SWEEP_LIMIT = 5000;
 /** A due pledge whose mail has not gone after this long had its job lost: asked for again. */

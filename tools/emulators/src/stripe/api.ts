@@ -1,7 +1,8 @@
 /** What every `/v1` route shares: reading Stripe's nested params, expanding and listing. */
 import { json, type EmulatorRequest, type EmulatorResponse, type Router } from '../common/http.js';
 import { parseFormBody } from './form-body.js';
-import { expandObject, type StripeEvent } from './objects.js';
+import type { StripeEvent } from './objects/events.js';
+import { expandObject } from './objects/expand.js';
 import { Params } from './params.js';
 import type { StripeState } from './state.js';
 import type { RequestInfo } from './stores/events.js';

@@ -4,13 +4,11 @@
  */
 import { BASE_CSS, escapeHtml, renderPage } from '../common/html.js';
 import { originOf } from '../common/http.js';
-import {
-  describeRecurringPrice,
-  formatMoney,
-  type StripeCoupon,
-  type StripeInvoice,
-  type StripeSubscription,
-} from './objects.js';
+import { describeRecurringPrice } from './objects/catalog.js';
+import type { StripeCoupon } from './objects/discounts.js';
+import type { StripeInvoice } from './objects/invoices.js';
+import { formatMoney } from './objects/money.js';
+import type { StripeSubscription } from './objects/subscriptions.js';
 
 export interface CheckoutPageView {
   sessionId: string;

@@ -1,7 +1,8 @@
 /** Test controls under `/_emulator`: JSON in, JSON out, no API key. */
 import { json, parseJsonObject, type EmulatorRequest, type Router } from '../common/http.js';
 import { StripeApiError, invalidParam, missingParam } from './errors.js';
-import { substituteSessionId, type StripeEvent } from './objects.js';
+import { substituteSessionId } from './objects/checkout-sessions.js';
+import type { StripeEvent } from './objects/events.js';
 import type { BillingOutcome, StripeState } from './state.js';
 import type { WebhookDelivery, WebhookDispatcher } from './webhooks.js';
 

@@ -2,7 +2,9 @@
 import { html, redirect, type EmulatorRequest, type EmulatorResponse, type Router } from '../common/http.js';
 import { renderCheckoutPage, renderInvoicePage, renderPortalPage, type CheckoutPageView } from './checkout-page.js';
 import { StripeApiError } from './errors.js';
-import { describeRecurringPrice, substituteSessionId, type StripeEvent } from './objects.js';
+import { describeRecurringPrice } from './objects/catalog.js';
+import { substituteSessionId } from './objects/checkout-sessions.js';
+import type { StripeEvent } from './objects/events.js';
 import type { CheckoutRecord, StripeState } from './state.js';
 import type { WebhookDelivery } from './webhooks.js';
 

@@ -8,7 +8,7 @@ import { registerApiRoutes } from './api-routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { StripeApiError } from './errors.js';
 import { registerHostedRoutes } from './hosted-routes.js';
-import { EMULATED_API_VERSION } from './objects.js';
+import { EMULATED_API_VERSION } from './objects/shared.js';
 import { DEFAULT_SEED_PRICES, StripeState, type RequestInfo, type SeedPrice } from './state.js';
 import { WebhookDispatcher } from './webhooks.js';
 

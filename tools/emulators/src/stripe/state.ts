@@ -1,6 +1,6 @@
 import type { Clock } from '../common/clock.js';
 import { unixSeconds } from '../common/clock.js';
-import type { Interval } from './objects.js';
+import type { Interval } from './objects/shared.js';
 import { Prices, Products } from './stores/catalog.js';
 import { CheckoutSessions } from './stores/checkout-sessions.js';
 import { Customers } from './stores/customers.js';

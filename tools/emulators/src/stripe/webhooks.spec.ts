@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { computeSignature, serializeEvent, signatureHeader } from './webhooks.js';
-import type { StripeEvent } from './objects.js';
+import type { StripeEvent } from './objects/events.js';
 
 const stripe = new Stripe('sk_test_unit', { telemetry: false });
 const secret = 'whsec_unit_test';

@@ -3,7 +3,7 @@ import type { Clock } from '../common/clock.js';
 import { BackgroundTasks } from '../common/background-tasks.js';
 import { prefixedId } from '../common/ids.js';
 import type { EmulatorLogger } from '../common/logger.js';
-import type { StripeEvent } from './objects.js';
+import type { StripeEvent } from './objects/events.js';
 
 /** HMAC-SHA256 of `"<t>.<payload>"` with the endpoint secret, hex: Stripe's `v1` scheme. */
 export function computeSignature(payload: string, secret: string, timestamp: number): string {

@@ -2,7 +2,8 @@
 import type { Router } from '../../common/http.js';
 import { listOptions, readParams, type ApiContext, type ApiReply } from '../api.js';
 import { invalidParam, missingParam } from '../errors.js';
-import { paginate, type Interval } from '../objects.js';
+import { paginate } from '../objects/list.js';
+import type { Interval } from '../objects/shared.js';
 import { PAGINATION_PARAMS } from '../params.js';
 
 export function registerCatalogRoutes(router: Router, { state }: ApiContext, { ok }: ApiReply): void {

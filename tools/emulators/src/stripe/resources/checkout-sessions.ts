@@ -2,7 +2,8 @@
 import type { Router } from '../../common/http.js';
 import { listOptions, readParams, type ApiContext, type ApiReply } from '../api.js';
 import { invalidParam, missingParam } from '../errors.js';
-import { applyCoupon, paginate } from '../objects.js';
+import { applyCoupon } from '../objects/discounts.js';
+import { paginate } from '../objects/list.js';
 import { PAGINATION_PARAMS } from '../params.js';
 import type { StripeState } from '../state.js';
 

@@ -1,7 +1,7 @@
 /** `/v1/customers`: read the params, call the customers store, reply. */
 import { json, type Router } from '../../common/http.js';
 import { listOptions, nullable, readParams, type ApiContext, type ApiReply } from '../api.js';
-import { paginate } from '../objects.js';
+import { paginate } from '../objects/list.js';
 import { PAGINATION_PARAMS } from '../params.js';
 
 export function registerCustomerRoutes(router: Router, { state }: ApiContext, { ok }: ApiReply): void {

@@ -2,7 +2,7 @@
 import type { Router } from '../../common/http.js';
 import { listOptions, readParams, type ApiContext, type ApiReply } from '../api.js';
 import { missingParam } from '../errors.js';
-import { paginate } from '../objects.js';
+import { paginate } from '../objects/list.js';
 import { PAGINATION_PARAMS } from '../params.js';
 
 export function registerDiscountRoutes(router: Router, { state }: ApiContext, { ok }: ApiReply): void {

@@ -1,7 +1,7 @@
 /** `/v1/events`: list and retrieve what the account recorded. */
 import type { Router } from '../../common/http.js';
 import { listOptions, readParams, type ApiContext, type ApiReply } from '../api.js';
-import { paginate } from '../objects.js';
+import { paginate } from '../objects/list.js';
 import { PAGINATION_PARAMS } from '../params.js';
 
 export function registerEventRoutes(router: Router, { state }: ApiContext, { ok }: ApiReply): void {

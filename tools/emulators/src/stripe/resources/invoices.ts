@@ -1,7 +1,7 @@
 /** `/v1/invoices`: list and retrieve what the subscriptions billed. */
 import type { Router } from '../../common/http.js';
 import { listOptions, readParams, type ApiContext, type ApiReply } from '../api.js';
-import { paginate } from '../objects.js';
+import { paginate } from '../objects/list.js';
 import { PAGINATION_PARAMS } from '../params.js';
 
 export function registerInvoiceRoutes(router: Router, { state }: ApiContext, { ok }: ApiReply): void {

@@ -2,7 +2,7 @@
 import type { Router } from '../../common/http.js';
 import { listOptions, nullable, readParams, type ApiContext, type ApiReply } from '../api.js';
 import { invalidParam } from '../errors.js';
-import { paginate } from '../objects.js';
+import { paginate } from '../objects/list.js';
 import { PAGINATION_PARAMS } from '../params.js';
 
 export function registerSubscriptionRoutes(router: Router, ctx: ApiContext, { ok, info }: ApiReply): void {

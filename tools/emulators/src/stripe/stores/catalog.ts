@@ -1,7 +1,8 @@
 /** Products and prices: what can be sold. The seed price is found by its lookup key. */
 import { prefixedId } from '../../common/ids.js';
 import { invalidParam, noSuchParam } from '../errors.js';
-import { type Interval, type Metadata, type StripePrice, type StripeProduct } from '../objects.js';
+import type { StripePrice, StripeProduct } from '../objects/catalog.js';
+import type { Interval, Metadata } from '../objects/shared.js';
 import { Store, type Account } from './store.js';
 
 export class Products extends Store<StripeProduct> {

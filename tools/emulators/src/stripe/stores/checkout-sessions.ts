@@ -1,16 +1,12 @@
 /** Checkout sessions: the hosted page a runner pays on; completing one starts a subscription. */
 import { prefixedId, randomToken } from '../../common/ids.js';
 import { StripeApiError, invalidParam, noSuchParam } from '../errors.js';
-import {
-  addInterval,
-  applyCoupon,
-  planFromPrice,
-  type Metadata,
-  type StripeCheckoutSession,
-  type StripeDiscount,
-  type StripeEvent,
-  type StripeSubscriptionItem,
-} from '../objects.js';
+import { planFromPrice } from '../objects/catalog.js';
+import type { StripeCheckoutSession } from '../objects/checkout-sessions.js';
+import { applyCoupon, type StripeDiscount } from '../objects/discounts.js';
+import type { StripeEvent } from '../objects/events.js';
+import type { Metadata } from '../objects/shared.js';
+import { addInterval, type StripeSubscriptionItem } from '../objects/subscriptions.js';
 import type { Prices } from './catalog.js';
 import type { Customers } from './customers.js';
 import type { Coupons, PromotionCodes } from './discounts.js';

@@ -1,6 +1,7 @@
 /** Customers: who pays. Checkout creates one when the session names none. */
 import { prefixedId, randomToken } from '../../common/ids.js';
-import { type Metadata, type StripeCustomer } from '../objects.js';
+import type { StripeCustomer } from '../objects/customers.js';
+import type { Metadata } from '../objects/shared.js';
 import { Store, mergeMetadata, type Account } from './store.js';
 
 export interface CustomerInput {

@@ -1,7 +1,8 @@
 /** Coupons and the promotion codes customers type: what a discount is and when it may be redeemed. */
 import { prefixedId, randomToken } from '../../common/ids.js';
 import { invalidParam, noSuchParam } from '../errors.js';
-import { type Metadata, type StripeCoupon, type StripePromotionCode } from '../objects.js';
+import type { StripeCoupon, StripePromotionCode } from '../objects/discounts.js';
+import type { Metadata } from '../objects/shared.js';
 import type { Customers } from './customers.js';
 import { Store, type Account } from './store.js';
 

@@ -1,6 +1,7 @@
 /** Events: what happened to the account, each with a snapshot of the object at that moment. */
 import { prefixedId } from '../../common/ids.js';
-import { EMULATED_API_VERSION, type StripeEvent, type StripeEventType } from '../objects.js';
+import type { StripeEvent, StripeEventType } from '../objects/events.js';
+import { EMULATED_API_VERSION } from '../objects/shared.js';
 import { Store, type Account } from './store.js';
 
 /** The API request that caused an event (`request.id`, `request.idempotency_key`). */

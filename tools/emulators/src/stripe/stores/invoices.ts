@@ -1,6 +1,7 @@
 /** Invoices: what each period of a subscription costs, with its discount, paid or open. */
 import { prefixedId } from '../../common/ids.js';
-import { applyCoupon, type StripeInvoice } from '../objects.js';
+import { applyCoupon } from '../objects/discounts.js';
+import type { StripeInvoice } from '../objects/invoices.js';
 import type { Products } from './catalog.js';
 import type { Customers } from './customers.js';
 import { Store, type Account } from './store.js';

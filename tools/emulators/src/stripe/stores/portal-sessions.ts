@@ -1,7 +1,7 @@
 /** Customer portal sessions: a short-lived link where a customer manages their subscription. */
 import { prefixedId } from '../../common/ids.js';
 import { noSuchParam } from '../errors.js';
-import type { StripePortalSession } from '../objects.js';
+import type { StripePortalSession } from '../objects/portal-sessions.js';
 import type { Customers } from './customers.js';
 import { Store, type Account } from './store.js';
 

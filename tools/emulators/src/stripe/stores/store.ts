@@ -1,5 +1,5 @@
 import { noSuchObject } from '../errors.js';
-import type { Metadata } from '../objects.js';
+import type { Metadata } from '../objects/shared.js';
 
 /** What every resource needs of the emulated account: its clock and the base of its browser URLs. */
 export interface Account {

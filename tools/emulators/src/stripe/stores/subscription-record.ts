@@ -1,4 +1,5 @@
-import type { StripeDiscount, StripeSubscription } from '../objects.js';
+import type { StripeDiscount } from '../objects/discounts.js';
+import type { StripeSubscription } from '../objects/subscriptions.js';
 
 /** A subscription as the account keeps it: what the subscriptions store changes and each invoice bills. */
 export interface SubscriptionRecord {

@@ -1,15 +1,11 @@
 /** Subscriptions: a customer's membership, billed each period: trial, renewals, failures, cancellation. */
 import { randomToken } from '../../common/ids.js';
 import { StripeApiError, invalidParam } from '../errors.js';
-import {
-  addInterval,
-  type Metadata,
-  type StripeDiscount,
-  type StripeEvent,
-  type StripeInvoice,
-  type StripeSubscription,
-  type StripeSubscriptionItem,
-} from '../objects.js';
+import type { StripeDiscount } from '../objects/discounts.js';
+import type { StripeEvent } from '../objects/events.js';
+import type { StripeInvoice } from '../objects/invoices.js';
+import type { Metadata } from '../objects/shared.js';
+import { addInterval, type StripeSubscription, type StripeSubscriptionItem } from '../objects/subscriptions.js';
 import { NO_REQUEST, changedAttributes, type Events, type RequestInfo } from './events.js';
 import type { Invoices } from './invoices.js';
 import { Store, mergeMetadata, type Account } from './store.js';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { StripeApiError } from './errors.js';
-import {
-  addInterval,
-  applyCoupon,
-  describeRecurringPrice,
-  expandObject,
-  formatMoney,
-  paginate,
-  substituteSessionId,
-} from './objects.js';
+import { StripeApiError } from '../errors.js';
+import { describeRecurringPrice } from './catalog.js';
+import { substituteSessionId } from './checkout-sessions.js';
+import { applyCoupon } from './discounts.js';
+import { expandObject } from './expand.js';
+import { paginate } from './list.js';
+import { formatMoney } from './money.js';
+import { addInterval } from './subscriptions.js';
 
 const items = Array.from({ length: 5 }, (_, i) => ({ id: `obj_${5 - i}` })); // newest first
 
