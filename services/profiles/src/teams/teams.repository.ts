@@ -513,6 +513,11 @@ export class TeamsRepository {
     return rows.length > 0;
   }
 
+  /** A deleted account's join requests are forgotten with it: no record of when they mailed anyone. */
+  async forgetRequestMails(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`DELETE FROM ${REQUEST_MAILS} WHERE user_id = $1`, [userId]);
+  }
+
   /** Join requests not mailed at once (made after their runner's request mail of the day), marked as told. */
   async takeUntoldRequests(manager: EntityManager, teamId: string): Promise<{ name: string; pageSlug: string }[]> {
     return manager.query(

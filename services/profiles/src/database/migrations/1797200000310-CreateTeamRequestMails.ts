@@ -13,6 +13,10 @@ export class CreateTeamRequestMails1797200000310 implements MigrationInterface {
         "mailed_at" timestamptz NOT NULL,
         PRIMARY KEY ("team_id", "user_id")
       )`);
+    // A deleted account's rows go with it.
+    await queryRunner.query(
+      `CREATE INDEX "IDX_team_request_mails_user" ON "profiles"."team_request_mails" ("user_id")`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
