@@ -60,7 +60,8 @@ export function SuppressInbox({ token }: { token: string }) {
           )}
           <Button
             variant="outline"
-            className="w-full"
+            // The label is long: it wraps on a narrow phone rather than running out of the button.
+            className="h-auto! min-h-11 w-full py-2 text-center whitespace-normal!"
             disabled={suppress.isPending}
             onClick={() => suppress.mutate({ token })}
           >
