@@ -10,6 +10,7 @@ import { FundraisingTotalsModule } from './fundraising-totals/fundraising-totals
 import { FundraisingChallengesModule } from './challenges/fundraising-challenges.module.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessModule } from './owner-access/owner-access.module.js';
+import { MailSuppressionModule } from './mail-suppression/mail-suppression.module.js';
 import { PledgesModule } from './pledges/pledges.module.js';
 import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
 import { TeamsModule } from './teams/teams.module.js';
@@ -30,6 +31,7 @@ import { TeamsModule } from './teams/teams.module.js';
     PageInsightsModule,
     TeamsModule,
     PledgesModule,
+    MailSuppressionModule,
   ],
 })
 export class AppModule {}

@@ -70,6 +70,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'teams/:slug', lazy: page(() => import('./routes/team')) },
         { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
         { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },
+        { path: 'mail/stop', lazy: page(() => import('./routes/mail-stop')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },
         {
           path: ':slug',

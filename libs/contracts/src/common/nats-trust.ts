@@ -24,6 +24,8 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.totalsChanged.type,
     FITNESS_EVENTS.distanceChanged.type,
   ],
+  // profiles.inbox.suppressed (the suppression list, decision 0016) has no consumer yet: a service
+  // that comes to mail people (community: team and follower mails) lists it here and keeps a copy.
   billing: [IDENTITY_EVENTS.userDeleted.type],
   fitness: [
     PROFILES_EVENTS.profileCreated.type,

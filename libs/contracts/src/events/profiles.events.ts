@@ -48,4 +48,12 @@ export const PROFILES_EVENTS = {
       totalsVersion: z.number().int().nonnegative().default(0),
     }),
   ),
+  /**
+   * An inbox asked for no more mail from RunPledge (`inboxHash`: server-kit's inboxHash of its
+   * address, never the address). A service that mails people keeps these and sends that inbox nothing.
+   */
+  inboxSuppressed: defineEvent(
+    'profiles.inbox.suppressed',
+    z.object({ inboxHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
 } as const;

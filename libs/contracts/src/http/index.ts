@@ -10,6 +10,7 @@ export * from './encouragement.js';
 export * from './fitness-profile.js';
 export * from './fundraising-totals.js';
 export * from './health.js';
+export * from './mail.js';
 export * from './outage.js';
 export * from './page-data.js';
 export * from './page-insights.js';

@@ -5,6 +5,7 @@ export * from './fitness.js';
 export * from './fundraising-totals.js';
 export * from './fundraising.js';
 export * from './idempotency.js';
+export * from './inbox.js';
 export * from './identity-messages.js';
 export * from './limits.js';
 export * from './marathon-name.js';

@@ -10,6 +10,7 @@ export * from './fitness.rpc.js';
 export * from './identity.patterns.js';
 export * from './identity.requests.js';
 export * from './identity.rpc.js';
+export * from './mail.patterns.js';
 export * from './profiles.patterns.js';
 export * from './profiles.requests.js';
 export * from './profiles.rpc.js';

@@ -4,6 +4,7 @@ import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
 import { IDENTITY } from './identity.patterns.js';
 import { IDENTITY_RPC } from './identity.rpc.js';
+import { MAIL, MAIL_RPC } from './mail.patterns.js';
 import { PROFILES } from './profiles.patterns.js';
 import { PLEDGES_RPC } from './pledges.patterns.js';
 import { PROFILES_RPC } from './profiles.rpc.js';
@@ -24,6 +25,7 @@ export const RPC_CONTRACTS = {
   ...FITNESS_RPC,
   ...TEAMS_RPC,
   ...PLEDGES_RPC,
+  ...MAIL_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
@@ -33,7 +35,7 @@ export type RpcResponseOf<P extends TypedRpcPattern> = RpcResponse<(typeof RPC_C
 type PatternsOf<T> = T extends string ? T : { [K in keyof T]: PatternsOf<T[K]> }[keyof T];
 /** Patterns of the four services that have no contract in RPC_CONTRACTS: none may exist. */
 export type UntypedRpcPattern = Exclude<
-  PatternsOf<typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof TEAMS>,
+  PatternsOf<typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof TEAMS | typeof MAIL>,
   TypedRpcPattern
 >;
 type MustBeTrue<T extends true> = T;

@@ -3,43 +3,56 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '../config/env.js';
+import { inboxHash } from '@runpledge/server-kit/mail';
 import { REDIS } from '@runpledge/server-kit/redis';
+import { clientNetworkKey } from './client-network.js';
 
 const MINUTE = 60;
 
 /** Budgets per bucket: `points` attempts per `duration` seconds. */
 const BUDGETS = {
-  signinIp: { points: env.RATE_LIMIT_SIGNIN_PER_IP, duration: 15 * MINUTE },
-  signinEmail: { points: 10, duration: 15 * MINUTE },
-  signupIp: { points: env.RATE_LIMIT_SIGNUP_PER_IP, duration: 60 * MINUTE },
-  signupEmail: { points: 5, duration: 60 * MINUTE },
+  signinIp: { points: env.RATE_LIMIT_SIGNIN_PER_IP, duration: 15 * MINUTE, by: 'ip' },
+  signinEmail: { points: 10, duration: 15 * MINUTE, by: 'inbox' },
+  signupIp: { points: env.RATE_LIMIT_SIGNUP_PER_IP, duration: 60 * MINUTE, by: 'ip' },
+  signupEmail: { points: 5, duration: 60 * MINUTE, by: 'inbox' },
   /** Attempts at the current password of a signed-in account (change password). */
   passwordCheckUser: { points: 10, duration: 15 * MINUTE },
-  publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE },
-  /** Pledges made with one supporter's e-mail address: each sends that address a mail. */
-  pledgeEmail: { points: env.RATE_LIMIT_PLEDGES_PER_EMAIL, duration: 60 * MINUTE },
+  publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE, by: 'ip' },
+  /** Pledges made for one inbox (however its address is written): each sends it a confirmation mail. */
+  pledgeEmail: { points: env.RATE_LIMIT_PLEDGES_PER_EMAIL, duration: 60 * MINUTE, by: 'inbox' },
   /** Owner insights' page events (views, shares…): a page load sends one or two, a flood gets 429. */
-  pageEventIp: { points: env.RATE_LIMIT_PAGE_EVENTS_PER_IP, duration: MINUTE },
+  pageEventIp: { points: env.RATE_LIMIT_PAGE_EVENTS_PER_IP, duration: MINUTE, by: 'ip' },
   totalsRefresh: { points: env.RATE_LIMIT_TOTALS_REFRESH_PER_MINUTE, duration: MINUTE },
-  stravaWebhookIp: { points: env.RATE_LIMIT_STRAVA_WEBHOOK_PER_IP, duration: MINUTE },
+  stravaWebhookIp: { points: env.RATE_LIMIT_STRAVA_WEBHOOK_PER_IP, duration: MINUTE, by: 'ip' },
   /** Code and session guessing: checkout with a discount code, reconcile, billing portal. */
   billingUser: { points: env.RATE_LIMIT_BILLING_PER_USER, duration: 15 * MINUTE },
-  billingIp: { points: env.RATE_LIMIT_BILLING_PER_IP, duration: 15 * MINUTE },
-  accountIp: { points: env.RATE_LIMIT_ACCOUNT_PER_IP, duration: 15 * MINUTE },
+  billingIp: { points: env.RATE_LIMIT_BILLING_PER_IP, duration: 15 * MINUTE, by: 'ip' },
+  accountIp: { points: env.RATE_LIMIT_ACCOUNT_PER_IP, duration: 15 * MINUTE, by: 'ip' },
   // Reset mails per address: enough to retry, too few to flood someone's inbox.
-  passwordResetEmail: { points: 3, duration: 60 * MINUTE },
+  passwordResetEmail: { points: 3, duration: 60 * MINUTE, by: 'inbox' },
   accountUser: { points: 10, duration: 15 * MINUTE },
   /** New posters drawn for one owner: each costs ~0.5 s of a drawing thread. */
   posterRenderUser: { points: env.RATE_LIMIT_POSTER_RENDERS_PER_USER, duration: 60 * MINUTE },
   /** Public team pages by address: a visitor's reads, not a sweep of addresses. */
-  teamReadIp: { points: env.RATE_LIMIT_TEAM_READS_PER_IP, duration: MINUTE },
+  teamReadIp: { points: env.RATE_LIMIT_TEAM_READS_PER_IP, duration: MINUTE, by: 'ip' },
   /** Joins carry invite codes: too few attempts to guess one. */
   teamJoinUser: { points: env.RATE_LIMIT_TEAM_JOINS_PER_USER, duration: 15 * MINUTE },
-  teamJoinIp: { points: env.RATE_LIMIT_TEAM_JOINS_PER_IP, duration: 15 * MINUTE },
+  teamJoinIp: { points: env.RATE_LIMIT_TEAM_JOINS_PER_IP, duration: 15 * MINUTE, by: 'ip' },
   /** Activity files read for one runner: each may take a reading thread for a second. */
   activityUploadUser: { points: env.RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER, duration: 10 * MINUTE },
-} as const;
+} as const satisfies Record<string, { points: number; duration: number; by?: 'ip' | 'inbox' }>;
 export type RateLimitBucket = keyof typeof BUDGETS;
+
+/**
+ * What a bucket counts by: a client IP by its network (an IPv6 host by its /64), an e-mail address
+ * by the inbox it reaches (hashed: Redis never holds the address), anything else as given.
+ */
+function keyOf(bucket: RateLimitBucket, key: string): string {
+  const by = 'by' in BUDGETS[bucket] ? BUDGETS[bucket].by : undefined;
+  if (by === 'ip') return clientNetworkKey(key);
+  if (by === 'inbox') return inboxHash(key);
+  return key;
+}
 
 /**
  * Rate limits kept in Redis, so every gateway replica shares them. If Redis is away, an in-memory
@@ -51,13 +64,14 @@ export class RateLimitService {
 
   constructor(@Inject(REDIS) redis: Redis) {
     this.limiters = Object.fromEntries(
-      Object.entries(BUDGETS).map(([bucket, budget]) => [
+      Object.entries(BUDGETS).map(([bucket, { points, duration }]) => [
         bucket,
         new RateLimiterRedis({
           storeClient: redis,
           keyPrefix: `${env.REDIS_PREFIX}rl:${bucket}`,
-          ...budget,
-          insuranceLimiter: new RateLimiterMemory(budget),
+          points,
+          duration,
+          insuranceLimiter: new RateLimiterMemory({ points, duration }),
         }),
       ]),
     ) as Record<RateLimitBucket, RateLimiterRedis>;
@@ -78,7 +92,7 @@ export class RateLimitService {
   /** Spends one attempt; over budget → 429 with Retry-After ("Too many {what}. Please wait…"). */
   async consume(bucket: RateLimitBucket, key: string, reply?: FastifyReply, what = 'attempts'): Promise<void> {
     try {
-      await this.limiters[bucket].consume(key);
+      await this.limiters[bucket].consume(keyOf(bucket, key));
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
       const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
@@ -93,6 +107,6 @@ export class RateLimitService {
 
   /** Gives back an attempt that was turned away for another reason (e.g. the server was busy). */
   async refund(bucket: RateLimitBucket, key: string): Promise<void> {
-    await this.limiters[bucket].reward(key);
+    await this.limiters[bucket].reward(keyOf(bucket, key));
   }
 }

@@ -212,6 +212,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.pledgeTokenRequestSchema,
     response: contracts.rpcSuccessSchema,
   }),
+  op(
+    'POST',
+    '/mail/suppress',
+    'pledges',
+    'No more mail from RunPledge to this address (link in a pledge or team mail)',
+    {
+      public: true,
+      body: contracts.suppressInboxRequestSchema,
+      response: contracts.rpcSuccessSchema,
+    },
+  ),
 
   op('GET', '/strava/auth', 'fitness', 'Start connecting Strava', { answers: 'redirect' }),
   op('GET', '/strava/callback', 'fitness', 'Strava’s OAuth return', {

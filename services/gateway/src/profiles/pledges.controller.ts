@@ -18,7 +18,6 @@ import {
   type SessionUser,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { CurrentUser } from '../identity/current-user.decorator.js';
 import { RateLimitService } from '../identity/rate-limit.service.js';
@@ -61,8 +60,8 @@ export class PledgesController {
     await this.rateLimits.consume('publicWriteIp', request.ip, reply);
     const runnerProfileId = profileIdOr404(id);
     const pledge = parseOrThrow(createPledgeRequestSchema, body);
-    // The address is kept in Redis only as a hash.
-    await this.rateLimits.consume('pledgeEmail', createHash('sha256').update(pledge.email).digest('hex'), reply);
+    // Counted by inbox (`Name+x@` is `name@`), before anything is stored or mailed.
+    await this.rateLimits.consume('pledgeEmail', pledge.email, reply);
     return this.rpc.call(PLEDGES.create, { runnerProfileId, pledge });
   }
 

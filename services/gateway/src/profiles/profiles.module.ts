@@ -5,6 +5,7 @@ import { ChallengeClaimsController } from './challenge-claims.controller.js';
 import { EncouragementController } from './encouragement.controller.js';
 import { FundraisingChallengesController } from './fundraising-challenges.controller.js';
 import { FundraisingTotalsController } from './fundraising-totals.controller.js';
+import { MailSuppressionController } from './mail-suppression.controller.js';
 import { PageInsightsController } from './page-insights.controller.js';
 import { PledgesController } from './pledges.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
@@ -22,6 +23,7 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     FundraisingTotalsController,
     PageInsightsController,
     PledgesController,
+    MailSuppressionController,
   ],
   providers: [
     // Pages change rarely and every change is announced: the TTL only bounds a missed announcement.

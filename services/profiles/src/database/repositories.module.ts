@@ -15,6 +15,7 @@ import { PageDailyStatsRepository } from '../page-insights/page-daily-stats.repo
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
+import { MailSuppressionRepository } from '../mail-suppression/mail-suppression.repository.js';
 import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { TeamsRepository } from '../teams/teams.repository.js';
@@ -32,6 +33,7 @@ const repositories = [
   AccountDataRepository,
   TeamsRepository,
   PledgesRepository,
+  MailSuppressionRepository,
 ];
 
 /**

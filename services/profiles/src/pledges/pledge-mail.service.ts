@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildDonationUrl } from '@runpledge/contracts';
-import { LOGGER, Mailer, newSecretToken, type OutgoingMail } from '@runpledge/server-kit';
+import { LOGGER, newSecretToken, type OutgoingMail } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { env } from '../config/env.js';
+import { OptOutMailer } from '../mail-suppression/opt-out-mailer.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { pledgeConfirmationMail, pledgeDueMail, type PledgeLinks } from './pledge-mail.js';
 import type { PledgeMailKind } from './pledge-jobs.queue.js';
@@ -29,7 +30,7 @@ export class PledgeMailService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly pledges: PledgesRepository,
-    private readonly mailer: Mailer,
+    private readonly mailer: OptOutMailer,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -58,8 +59,8 @@ export class PledgeMailService {
         const page = pages.get(row.runnerProfileId);
         if (!page) continue;
         try {
-          await this.mailer.send(this.mailOf(kind, row, page, tokens.get(row.id)!));
-          sent += 1;
+          // An inbox on the suppression list keeps its claim unsent: the mail is never tried again.
+          if (await this.mailer.send(this.mailOf(kind, row, page, tokens.get(row.id)!), row.hash)) sent += 1;
         } catch (err) {
           failed.push(err);
           await this.pledges.unclaimMail(row.id, kind, row.hash);

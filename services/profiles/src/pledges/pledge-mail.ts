@@ -39,8 +39,8 @@ function describe(p: PledgeMailFacts): string {
 
 function footer(links: PledgeLinks): { text: string; html: string } {
   return {
-    text: `\n\nNo more mails about this pledge: ${links.unsubscribeUrl}`,
-    html: `<p style="font-size:small"><a href="${escapeHtml(links.unsubscribeUrl)}">Stop mails about this pledge</a></p>`,
+    text: `\n\nNo more mails about this pledge, or none from RunPledge at all: ${links.unsubscribeUrl}`,
+    html: `<p style="font-size:small"><a href="${escapeHtml(links.unsubscribeUrl)}">Stop mails about this pledge, or all mail from RunPledge</a></p>`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Mailer } from '@runpledge/server-kit';
 import { RepositoriesModule } from '../database/repositories.module.js';
+import { OptOutMailer } from '../mail-suppression/opt-out-mailer.js';
 import { FitnessDistanceClient } from './fitness-distance.client.js';
 import { PledgeJobsQueue } from './pledge-jobs.queue.js';
 import { PledgeMailService } from './pledge-mail.service.js';
@@ -10,6 +11,14 @@ import { PledgesProcessors } from './pledges.processors.js';
 /** The worker side of pledges per mile: falling due, reminders, lapses, mails. */
 @Module({
   imports: [RepositoriesModule],
-  providers: [Mailer, FitnessDistanceClient, PledgeJobsQueue, PledgeMailService, PledgesDueService, PledgesProcessors],
+  providers: [
+    Mailer,
+    OptOutMailer,
+    FitnessDistanceClient,
+    PledgeJobsQueue,
+    PledgeMailService,
+    PledgesDueService,
+    PledgesProcessors,
+  ],
 })
 export class PledgesWorkerModule {}

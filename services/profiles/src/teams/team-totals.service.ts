@@ -90,5 +90,6 @@ export class TeamTotalsService implements OnModuleInit {
   /** The account is gone: its distance copy too. */
   async accountDeleted(manager: EntityManager, userId: string): Promise<void> {
     await this.teams.forgetDistance(manager, userId);
+    await this.teams.forgetRequestMails(manager, userId);
   }
 }

@@ -7,6 +7,7 @@ import { centsToDecimal, contributionOf, difference, isNothing, type Contributio
 const TEAMS = '"profiles"."teams"';
 const MEMBERS = '"profiles"."team_members"';
 const PAGES = '"profiles"."runner_profiles"';
+const REQUEST_MAILS = '"profiles"."team_request_mails"';
 const ACCESS = '"profiles"."owner_access"';
 const DISTANCES = '"profiles"."runner_distances"';
 
@@ -493,6 +494,42 @@ export class TeamsRepository {
           RETURNING m.runner_profile_id, m.joined_at)
        SELECT p.name, p.url_slug AS "pageSlug" FROM told JOIN ${PAGES} p ON p.id = told.runner_profile_id
         ORDER BY told.joined_at`,
+      [teamId],
+    );
+  }
+
+  /**
+   * A runner's join request mails the captain at most once a day per team: true when this one may
+   * (the request's own time, now(), is recorded as the mail's), false when the digest tells it.
+   */
+  async claimRequestMail(manager: EntityManager, teamId: string, userId: string): Promise<boolean> {
+    const rows = (await manager.query(
+      `INSERT INTO ${REQUEST_MAILS} AS r (team_id, user_id, mailed_at) VALUES ($1, $2, now())
+       ON CONFLICT (team_id, user_id) DO UPDATE SET mailed_at = now()
+         WHERE r.mailed_at <= now() - interval '1 day'
+       RETURNING r.team_id`,
+      [teamId, userId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** A deleted account's join requests are forgotten with it: no record of when they mailed anyone. */
+  async forgetRequestMails(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`DELETE FROM ${REQUEST_MAILS} WHERE user_id = $1`, [userId]);
+  }
+
+  /** Join requests not mailed at once (made after their runner's request mail of the day), marked as told. */
+  async takeUntoldRequests(manager: EntityManager, teamId: string): Promise<{ name: string; pageSlug: string }[]> {
+    return manager.query(
+      `WITH told AS (
+         UPDATE ${MEMBERS} m SET digest_mailed_at = now()
+          WHERE m.team_id = $1 AND m.status = 'pending' AND m.digest_mailed_at IS NULL
+            AND m.requested_at > COALESCE(
+              (SELECT r.mailed_at FROM ${REQUEST_MAILS} r WHERE r.team_id = m.team_id AND r.user_id = m.user_id),
+              '-infinity')
+          RETURNING m.runner_profile_id, m.requested_at)
+       SELECT p.name, p.url_slug AS "pageSlug" FROM told JOIN ${PAGES} p ON p.id = told.runner_profile_id
+        ORDER BY told.requested_at`,
       [teamId],
     );
   }

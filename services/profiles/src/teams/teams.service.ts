@@ -151,7 +151,9 @@ export class TeamsService {
         status = code ? 'member' : 'pending';
       }
       await this.addMember(manager, team, page, status);
-      if (status === 'pending') await this.mails.recordJoinRequest(manager, teamId, page.id);
+      // A runner's first request of the day mails the captain; joining again the same day waits for the digest.
+      if (status === 'pending' && (await this.teams.claimRequestMail(manager, teamId, userId)))
+        await this.mails.recordJoinRequest(manager, teamId, page.id);
       else await this.mails.recordDigest(manager, teamId);
       return this.listed(manager, team, page.id);
     });

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { MAIL_MESSAGES, PROFILES_EVENTS } from '@runpledge/contracts';
+import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
+import { MailSuppressionRepository } from './mail-suppression.repository.js';
+
+/**
+ * "No more mail from RunPledge to this address": the token of a pledge or team mail puts the inbox
+ * it went to on the suppression list, and the list is announced (by hash) to any service that mails.
+ */
+@Injectable()
+export class MailSuppressionService {
+  constructor(
+    private readonly list: MailSuppressionRepository,
+    private readonly events: DomainEvents,
+  ) {}
+
+  /** Idempotent: a second click of the same or another link of that inbox answers the same. */
+  suppress(token: string): Promise<{ success: true }> {
+    return this.events.transaction(async (manager) => {
+      const inboxHash = await this.list.inboxOfLink(manager, hashToken(token));
+      if (!inboxHash) throw ServiceException.badRequest(MAIL_MESSAGES.linkInvalid);
+      if (await this.list.suppress(manager, inboxHash))
+        await this.events.record(manager, PROFILES_EVENTS.inboxSuppressed, { inboxHash });
+      return { success: true as const };
+    });
+  }
+}
