@@ -20,3 +20,4 @@ export * from './success.js';
 export * from './teams.js';
 export * from './webhooks.js';
 export * from './pledges.js';
+export * from './navigation.js';
