@@ -97,7 +97,7 @@ async function createPage(request: APIRequestContext) {
 test('a runner who cancels on Strava’s consent page lands on the notice, with a way to connect again', async ({
   page,
 }) => {
-  await signUp(page.request);
+  await signInInBrowser(page);
   const runnerPage = await createPage(page.request);
   await seedAthlete(page.request, 1);
 
@@ -115,7 +115,7 @@ test('a runner who cancels on Strava’s consent page lands on the notice, with 
 });
 
 test('a Strava return the server cannot complete shows the Connection Error, never an error body', async ({ page }) => {
-  await signUp(page.request);
+  await signInInBrowser(page);
   await createPage(page.request);
   // A forged (or expired, or replayed) return, as a browser would follow it.
   await page.goto('/api/strava/callback?code=abc&state=forged&scope=read,activity:read_all');

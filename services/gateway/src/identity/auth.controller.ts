@@ -76,8 +76,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
     clearAuthCookies(request, reply);
-    const sessionToken = readSessionToken(request);
-    if (sessionToken) await this.signOuts.signOut(sessionToken, caller?.sessionId);
+    await this.signOuts.signOut(readSessionToken(request), caller?.sessionId);
     return { success: true };
   }
 

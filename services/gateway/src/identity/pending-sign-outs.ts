@@ -56,9 +56,14 @@ export class PendingSignOuts implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Ends the session now at this gateway and in identity as soon as it can be reached. Never throws:
-   * the browser's cookies are cleared whatever happens here.
+   * the browser's cookies are cleared whatever happens here. Without the session token (only an access
+   * cookie came) only this replica can refuse the session, until its access token expires.
    */
-  async signOut(sessionToken: string, sessionId: string | undefined): Promise<void> {
+  async signOut(sessionToken: string | undefined, sessionId: string | undefined): Promise<void> {
+    if (sessionToken === undefined) {
+      if (sessionId) this.revoked.add([sessionId]);
+      return;
+    }
     const tokenHash = hashToken(sessionToken);
     this.deny(tokenHash, sessionId);
     try {
