@@ -19,8 +19,9 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
         headers: { cookie },
         redirect: 'manual',
       });
-      // Fitness hears of the new page by event.
+      // Fitness hears of the new page by event (till then the start lands on the landing page's notice).
       expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/^https?:/);
     });
     const setCookies = res.headers.getSetCookie();
     return { authorize: new URL(res.headers.get('location')!), setCookies };
