@@ -94,6 +94,38 @@ async function createPage(request: APIRequestContext) {
   return ((await res.json()) as { profile: { id: string; urlSlug: string } }).profile;
 }
 
+test('a runner who cancels on Strava’s consent page lands on the notice, with a way to connect again', async ({
+  page,
+}) => {
+  await signInInBrowser(page);
+  const runnerPage = await createPage(page.request);
+  await seedAthlete(page.request, 1);
+
+  await page.goto(`/${runnerPage.urlSlug}/fitness`);
+  await page.getByRole('button', { name: 'Connect with Strava' }).click();
+  // Strava's (emulated) authorize page: the runner declines.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Strava Connection Failed')).toBeVisible();
+  await expect(page.getByText('Error: Strava access was not granted. Please try again.')).toBeVisible();
+  await page.getByRole('link', { name: 'Connect Strava Again' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${runnerPage.urlSlug}/fitness$`));
+  await expect(page.getByRole('button', { name: 'Connect with Strava' })).toBeVisible();
+});
+
+test('a Strava return the server cannot complete shows the Connection Error, never an error body', async ({ page }) => {
+  await signInInBrowser(page);
+  await createPage(page.request);
+  // A forged (or expired, or replayed) return, as a browser would follow it.
+  await page.goto('/api/strava/callback?code=abc&state=forged&scope=read,activity:read_all');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Connection Error')).toBeVisible();
+  await expect(page.getByText('Failed to save Strava connection. Please try again.')).toBeVisible();
+  await expect(page.getByText('statusCode')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Connect Strava Again' })).toBeVisible();
+});
+
 test('a runner connects Strava on /{slug}/fitness, sets the training start date, syncs, adds a run and disconnects', async ({
   page,
 }) => {
@@ -178,8 +210,10 @@ test('another signed-in user cannot manage a runner’s training data', async ({
   const otherPage = await other.newPage();
   await otherPage.goto(`/${runnerPage.urlSlug}/fitness`);
   await expect(otherPage.getByText('Only the runner of this page can manage its training data.')).toBeVisible();
+  // Refused (403 in fitness), and sent to the landing page's notice rather than shown an error body.
   const res = await other.request.get(`/api/strava/auth?profileSlug=${runnerPage.urlSlug}`, { maxRedirects: 0 });
-  expect(res.status()).toBe(403);
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe('/?strava_error=invalid_request');
   await other.close();
   await runner.context.close();
 });

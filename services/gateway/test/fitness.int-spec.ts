@@ -113,15 +113,19 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
     });
   });
 
-  it('redirects a denied authorization to the landing page and refuses a bad state; auth needs a session', async () => {
+  it('redirects a denied authorization, a bad state and a start without a session to the landing page', async () => {
     expect(await call('GET', '/api/strava/callback?error=access_denied&state=x')).toMatchObject({
       status: 302,
       location: '/?strava_error=access_denied',
     });
     expect(await call('GET', '/api/strava/callback?code=abc&state=forged&scope=activity:read_all')).toMatchObject({
-      status: 400,
+      status: 302,
+      location: '/?strava_error=invalid_request',
     });
-    expect(await call('GET', '/api/strava/auth?profileSlug=someone')).toMatchObject({ status: 401 });
+    expect(await call('GET', '/api/strava/auth?profileSlug=someone')).toMatchObject({
+      status: 302,
+      location: '/?strava_error=sign_in_required',
+    });
   });
 
   it('refuses bad input with a clear 400', async () => {

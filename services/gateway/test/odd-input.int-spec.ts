@@ -170,7 +170,6 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
       ['/api/runner-profile/jane%00doe', 'slug'],
       ['/api/slug-availability?slug=jane%00doe', 'slug'],
       [`/api/activities?userId=${owner.id}%00`, 'userId'],
-      ['/api/strava/auth?profileSlug=a%01b', 'profileSlug'],
     ] as const) {
       const res = await api.call('GET', path, { cookie: owner.cookie });
       expect({ path, status: res.status, body: res.body }).toEqual({
@@ -179,6 +178,17 @@ describe('odd input on every write route: a 400 naming the field, never a 500', 
         body: { statusCode: 400, error: 'Bad Request', message: disallowedTextMessage(field) },
       });
     }
+  });
+
+  it('sends a browser navigating to an address with control characters to a page, not an error body', async () => {
+    const res = await fetch(`${stack.url}/api/strava/auth?profileSlug=a%01b`, {
+      headers: { cookie: owner.cookie },
+      redirect: 'manual',
+    });
+    expect({ status: res.status, location: res.headers.get('location') }).toEqual({
+      status: 302,
+      location: '/?strava_error=invalid_request',
+    });
   });
 
   it('answers every impossible date with 400 "Please enter a valid date."', async () => {

@@ -16,7 +16,7 @@ describe('every route is authenticated unless marked @Public()', () => {
     await table?.stop();
   });
 
-  it('answers 401 without credentials on every route not marked @Public()', async () => {
+  it('refuses without credentials every route not marked @Public() (401, or a redirect to sign in)', async () => {
     const guarded = routes.filter((r) => !r.isPublic);
     // The walk found the table: known routes on both sides of the line are in it.
     expect(guarded).toEqual(
@@ -36,10 +36,14 @@ describe('every route is authenticated unless marked @Public()', () => {
         method: route.method,
         headers: hasBody ? { 'content-type': 'application/json' } : {},
         body: hasBody ? '{}' : undefined,
+        redirect: 'manual',
       });
       await res.arrayBuffer();
-      answers.push(`${route.method} ${route.path} → ${res.status}`);
+      const location = res.headers.get('location') ?? '';
+      // A route the browser navigates to (@BrowserNavigation) refuses with a redirect to the sign-in notice.
+      const refused = res.status === 401 || (res.status === 302 && /[?&][a-z_]+=sign_in_required$/.test(location));
+      answers.push(`${route.method} ${route.path} → ${refused ? 'refused' : `${res.status} ${location}`}`);
     }
-    expect(answers).toEqual(guarded.map((r) => `${r.method} ${r.path} → 401`));
+    expect(answers).toEqual(guarded.map((r) => `${r.method} ${r.path} → refused`));
   });
 });

@@ -19,8 +19,9 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
         headers: { cookie },
         redirect: 'manual',
       });
-      // Fitness hears of the new page by event.
+      // Fitness hears of the new page by event (till then the start lands on the landing page's notice).
       expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/^https?:/);
     });
     const setCookies = res.headers.getSetCookie();
     return { authorize: new URL(res.headers.get('location')!), setCookies };
@@ -107,10 +108,10 @@ describe('Strava OAuth state bound to the browser and user that started it', () 
     expect(stored.status).toBe(200);
   });
 
-  it('still answers 400 for a forged state, and sends a denial to the landing page', async () => {
+  it('sends a forged state and a denial to the landing page', async () => {
     expect(
       await callback(`${stack.url}/api/strava/callback?code=abc&state=forged&scope=activity:read_all`),
-    ).toMatchObject({ status: 400 });
+    ).toMatchObject({ status: 302, location: '/?strava_error=invalid_request' });
     expect(await callback(`${stack.url}/api/strava/callback?error=access_denied&state=x`)).toMatchObject({
       status: 302,
       location: '/?strava_error=access_denied',

@@ -155,6 +155,11 @@ describe('analytics', () => {
     expect(redactPath('/payment?success=true')).toBe('/payment?success=true');
   });
 
+  it("removes a team link's invite code from page paths", () => {
+    expect(redactPath('/teams/sick-kids?invite=abc123')).toBe('/teams/sick-kids');
+    expect(redactPath('/teams/sick-kids?utm_source=mail&invite=abc123')).toBe('/teams/sick-kids?utm_source=mail');
+  });
+
   it('queues nothing and loads no script when no measurement id is configured', () => {
     initAnalytics(undefined);
 

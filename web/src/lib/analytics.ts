@@ -69,10 +69,11 @@ declare global {
   }
 }
 
-// Values that must never reach an analytics tool: confirmation tokens, OAuth codes, Strava tokens.
 const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
-const SECRET_QUERY_PARAMS = ['token', 'code', 'state', 'strava_access_token', 'strava_refresh_token'];
+// Values that must never reach an analytics tool: confirmation tokens, team invite codes (a link
+// with one lets anyone join the team), OAuth codes, Strava tokens.
+const SECRET_QUERY_PARAMS = ['token', 'invite', 'code', 'state', 'strava_access_token', 'strava_refresh_token'];
 
 function push(entry: object): void {
   window.dataLayer ??= [];

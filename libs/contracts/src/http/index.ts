@@ -21,3 +21,4 @@ export * from './success.js';
 export * from './teams.js';
 export * from './webhooks.js';
 export * from './pledges.js';
+export * from './navigation.js';

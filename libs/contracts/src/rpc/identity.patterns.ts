@@ -25,6 +25,11 @@ export const IDENTITY = {
     validate: 'identity.sessions.validate',
     /** Session token in, a new access token (and the rotated session token) out. */
     refresh: 'identity.sessions.refresh',
+    /**
+     * Sign-out by the session token's SHA-256 (hex): what a gateway retries with until identity
+     * confirms, so the token itself is never kept for a retry.
+     */
+    revokeByTokenHash: 'identity.sessions.revoke-by-token-hash',
   },
   keys: {
     /** The public JWKs access tokens are signed with (`AccessTokenKeySet`): what gateways verify with. */

@@ -10,6 +10,8 @@ export const getUserRequestSchema = z.object({ id: z.uuid() });
 export const callerSessionSchema = z.object({ userId: z.uuid(), sessionId: z.uuid() });
 export const changePasswordRpcSchema = changePasswordRequestSchema.extend(callerSessionSchema.shape);
 export const sessionTokenRequestSchema = z.object({ sessionToken: z.string().min(1).max(200) });
+/** A session token's SHA-256 in hex (server-kit's hashToken). */
+export const sessionTokenHashRequestSchema = z.object({ sessionTokenHash: z.string().regex(/^[0-9a-f]{64}$/) });
 
 /** What the gateway passes to a service for the signed-in caller's own account. */
 export const accountOwnerSchema = z.object({ userId: z.uuid() });

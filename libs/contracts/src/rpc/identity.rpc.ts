@@ -12,6 +12,7 @@ import {
   changePasswordRpcSchema,
   deleteAccountCommandSchema,
   getUserRequestSchema,
+  sessionTokenHashRequestSchema,
   sessionTokenRequestSchema,
 } from './identity.requests.js';
 import { accessTokenKeySetSchema, type RefreshGrant, type SessionGrant, type SessionUser } from './sessions.js';
@@ -64,5 +65,6 @@ export const IDENTITY_RPC = {
   [IDENTITY.account.delete]: rpcContract(deleteAccountCommandSchema, rpcSuccessSchema),
   [IDENTITY.sessions.validate]: rpcContract(sessionTokenRequestSchema, sessionUserSchema),
   [IDENTITY.sessions.refresh]: rpcContract(sessionTokenRequestSchema, refreshGrantSchema),
+  [IDENTITY.sessions.revokeByTokenHash]: rpcContract(sessionTokenHashRequestSchema, rpcSuccessSchema),
   [IDENTITY.keys.list]: rpcContract(emptyRequestSchema, accessTokenKeySetSchema),
 } as const;

@@ -10,6 +10,8 @@ export const REDACTED_PATHS = [
   '*.password',
   'token',
   '*.token',
+  'inviteCode',
+  '*.inviteCode',
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -17,11 +19,15 @@ export const REDACTED_PATHS = [
   '*.refreshToken',
 ];
 
-/** Query parameters that carry secrets (OAuth codes and state, tokens, checkout sessions); matched case-insensitively. */
+/**
+ * Query parameters that carry secrets (OAuth codes and state, tokens, team invite codes, checkout
+ * sessions); matched case-insensitively.
+ */
 export const SECRET_QUERY_PARAMS = [
   'code',
   'state',
   'token',
+  'invite',
   'access_token',
   'refresh_token',
   'id_token',

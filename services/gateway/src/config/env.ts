@@ -41,6 +41,10 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   ACCESS_TOKEN_PUBLIC_KEYS: z.string().optional(),
   /** Lifetime of identity's access tokens: how long this replica remembers a revoked session. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(ACCESS_TOKEN_TTL_SECONDS),
+  /** How long a sign-out waits for identity before answering and leaving the revocation to the retry loop. */
+  SIGNOUT_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How often a replica retries the sign-outs identity has not confirmed yet (kept in Redis). */
+  SIGNOUT_RETRY_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** Signs the session cookie. */
   SESSION_SECRET: z
     .string()

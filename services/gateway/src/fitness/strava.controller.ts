@@ -10,6 +10,7 @@ import {
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { BrowserNavigation } from '../common/browser-navigation.js';
 import { CurrentUser } from '../identity/current-user.decorator.js';
 import { secure } from '../identity/auth-cookies.js';
 import { Public } from '../common/public.decorator.js';
@@ -20,6 +21,11 @@ import { assertOwnUserId } from './own-user-id.js';
 /** The sync waits for its job up to this deadline in the service; the RPC gets a little more. */
 const SYNC_RPC_TIMEOUT_MS = FITNESS_LIMITS.syncWaitMs + 5_000;
 
+/** Where a Strava connection that could not be started or finished lands: the landing page's notice (spec 4). */
+const STRAVA_RETURN = { page: '/', param: 'strava_error' };
+/** An `error` Strava sends back is passed on only as a plain code; anything else as a generic failure. */
+const STRAVA_ERROR_CODE = /^[a-z0-9_]{1,64}$/;
+
 @Controller('strava')
 export class StravaController {
   constructor(private readonly rpc: NatsRpcClient) {}
@@ -27,8 +33,10 @@ export class StravaController {
   /**
    * Browser navigation from the fitness page: to Strava's authorize page with a signed state. The
    * browser gets a random nonce in a short-lived httpOnly cookie sent only to the callback; the state
-   * carries its hash, so only this browser can finish what it started.
+   * carries its hash, so only this browser can finish what it started. A failure (no session, a bad
+   * slug, fitness away) lands on the landing page's notice.
    */
+  @BrowserNavigation(STRAVA_RETURN)
   @Get('auth')
   async authorize(
     @CurrentUser() user: SessionUser,
@@ -54,9 +62,13 @@ export class StravaController {
 
   /**
    * Strava's redirect back. Fitness stores the tokens only when the signed-in user and the browser
-   * (nonce cookie) that started the flow finish it, once. Tokens never reach the URL.
+   * (nonce cookie) that started the flow finish it, once. Tokens never reach the URL. Every outcome is
+   * a 302 to a page: the runner's fitness page when connected; else the landing page with a
+   * `strava_error` code (Strava's own error, or NAVIGATION_FAILURES: a malformed, forged or expired
+   * return, fitness down or slow, a failed save).
    */
   @Public()
+  @BrowserNavigation(STRAVA_RETURN)
   @Get('callback')
   async callback(
     @Query() query: unknown,
@@ -64,7 +76,6 @@ export class StravaController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const params = parseOrThrow(stravaCallbackQuerySchema, query);
     const nonce = request.cookies[STRAVA_OAUTH_COOKIE.name];
     // The nonce is spent whatever the outcome.
     void reply.clearCookie(STRAVA_OAUTH_COOKIE.name, {
@@ -73,6 +84,13 @@ export class StravaController {
       secure: secure(request),
       path: STRAVA_OAUTH_COOKIE.path,
     });
+    const params = parseOrThrow(stravaCallbackQuerySchema, query);
+    if (params.error !== undefined) {
+      // Strava's own refusal (the athlete pressed Cancel): nothing to ask fitness, even when it is away.
+      const code = STRAVA_ERROR_CODE.test(params.error) ? params.error : 'authorization_failed';
+      void reply.redirect(`${STRAVA_RETURN.page}?${new URLSearchParams({ [STRAVA_RETURN.param]: code })}`, 302);
+      return;
+    }
     const { redirectTo } = await this.rpc.call(FITNESS.strava.completeAuthorization, {
       ...params,
       userId: user?.id,

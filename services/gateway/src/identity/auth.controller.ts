@@ -18,6 +18,7 @@ import { Public } from '../common/public.decorator.js';
 import { parseOrThrow } from '../common/validation.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { CurrentUser } from './current-user.decorator.js';
+import { PendingSignOuts } from './pending-sign-outs.js';
 import { RateLimitService } from './rate-limit.service.js';
 import { clearAuthCookies, readSessionToken, setAccessCookie, setSessionCookie } from './auth-cookies.js';
 
@@ -26,6 +27,7 @@ export class AuthController {
   constructor(
     private readonly rpc: NatsRpcClient,
     private readonly rateLimits: RateLimitService,
+    private readonly signOuts: PendingSignOuts,
   ) {}
 
   @Public()
@@ -60,17 +62,21 @@ export class AuthController {
     return { user: grant.user };
   }
 
-  /** Fine when already signed out: the cookie is cleared either way. */
+  /**
+   * Never fails open: the cookies are cleared and the session refused by the gateway whatever identity
+   * answers; a revocation identity could not confirm in time is retried until it does (PendingSignOuts).
+   * Fine when already signed out.
+   */
   @Public()
   @Post('signout')
   @HttpCode(200)
   async signOut(
+    @CurrentUser() caller: SessionUser | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ success: true }> {
-    const sessionToken = readSessionToken(request);
-    if (sessionToken) await this.rpc.call(IDENTITY.auth.signOut, { sessionToken });
     clearAuthCookies(request, reply);
+    await this.signOuts.signOut(readSessionToken(request), caller?.sessionId);
     return { success: true };
   }
 

@@ -7,6 +7,7 @@ import { AccessTokenKeys } from './access-token-keys.service.js';
 import { AccessTokenStrategy } from './access-token.strategy.js';
 import { AccountController } from './account.controller.js';
 import { AuthController } from './auth.controller.js';
+import { PendingSignOuts } from './pending-sign-outs.js';
 import { RateLimitService } from './rate-limit.service.js';
 import { RevokedSessions } from './revoked-sessions.js';
 
@@ -16,6 +17,7 @@ import { RevokedSessions } from './revoked-sessions.js';
   providers: [
     RateLimitService,
     RevokedSessions,
+    PendingSignOuts,
     { provide: AccessTokenKeys, useFactory: (rpc: NatsRpcClient) => new AccessTokenKeys(rpc), inject: [NatsRpcClient] },
     AccessTokenStrategy,
     { provide: APP_GUARD, useClass: AccessTokenGuard },

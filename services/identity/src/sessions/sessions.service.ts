@@ -117,9 +117,14 @@ export class SessionsService implements OnModuleInit {
   }
 
   /** Sign-out: revokes the session and tells every gateway to refuse its access tokens now. */
-  async revoke(sessionToken: string): Promise<void> {
+  revoke(sessionToken: string): Promise<void> {
+    return this.revokeByTokenHash(hashToken(sessionToken));
+  }
+
+  /** Sign-out by the token's hash (a gateway's retry); revoking a session already ended does nothing. */
+  async revokeByTokenHash(tokenHash: string): Promise<void> {
     const revocation = await this.dataSource.transaction(async (manager) => {
-      const revoked = await this.sessions.revoke(hashToken(sessionToken), manager);
+      const revoked = await this.sessions.revoke(tokenHash, manager);
       return revoked ? this.recordRevocation(manager, { userId: revoked.userId, sessionIds: [revoked.id] }) : null;
     });
     if (revocation) await this.announce(revocation);

@@ -2,10 +2,17 @@ import { createContext, useContext } from 'react';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
+/** The next step a notice offers: a link to the page where the visitor can take it. */
+export interface ToastAction {
+  label: string;
+  href: string;
+}
+
 export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
   /** Milliseconds before it closes by itself. */
   durationMs?: number;
 }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { ToastContext, type ToastOptions, type ToastVariant } from './toast-context';
+import { ToastContext, type ToastAction, type ToastOptions, type ToastVariant } from './toast-context';
 
 interface ToastItem {
   id: number;
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
 }
 
 const DEFAULT_DURATION_MS = 5000;
@@ -73,6 +74,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 {item.title}
               </p>
               {item.description && <p className="mt-1 text-sm text-neutral-700">{item.description}</p>}
+              {item.action && (
+                // A full page load: the notice may come before the router (the Strava return).
+                <a
+                  href={item.action.href}
+                  className="mt-2 inline-block text-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
+                >
+                  {item.action.label}
+                </a>
+              )}
             </div>
             <button
               type="button"

@@ -14,6 +14,7 @@ import {
   setSessionCookie,
 } from '../../identity/auth-cookies.js';
 import type { AuthenticatedRequest } from '../../identity/current-user.decorator.js';
+import { PendingSignOuts } from '../../identity/pending-sign-outs.js';
 import { RevokedSessions } from '../../identity/revoked-sessions.js';
 import { VerifiedTokens } from '../../identity/verified-tokens.js';
 
@@ -30,6 +31,7 @@ export class AccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
     private readonly reflector: Reflector,
     private readonly rpc: NatsRpcClient,
     private readonly revoked: RevokedSessions,
+    private readonly signOuts: PendingSignOuts,
   ) {
     super();
   }
@@ -71,6 +73,11 @@ export class AccessTokenGuard extends AuthGuard(ACCESS_TOKEN_STRATEGY) {
   ): Promise<SessionUser | undefined> {
     const sessionToken = readSessionToken(request);
     if (!sessionToken) return undefined;
+    // Signed out while identity could not confirm it: ended here without asking identity.
+    if (this.signOuts.refuses(sessionToken)) {
+      clearAuthCookies(request, reply);
+      return undefined;
+    }
     try {
       const grant = await this.rpc.call(IDENTITY.sessions.refresh, { sessionToken });
       setAccessCookie(request, reply, grant);

@@ -106,3 +106,33 @@ describe('StravaSetupForm dates', () => {
     });
   });
 });
+
+describe('StravaCard: Sync Failed', () => {
+  it("shows the server's reason where it gives one", async () => {
+    mockApi({
+      'POST /api/strava/sync': jsonResponse(503, {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Strava is busy right now. Please try again in a few minutes.',
+      }),
+    });
+    renderWithProviders(<StravaCard slug="jane" userId={userId} fitness={fitness()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Sync Failed')).toBeInTheDocument();
+    expect(screen.getByText('Strava is busy right now. Please try again in a few minutes.')).toBeInTheDocument();
+  });
+
+  it("falls back to the spec's words when the server gives no reason", async () => {
+    mockApi({
+      'POST /api/strava/sync': jsonResponse(500, {
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Internal server error',
+      }),
+    });
+    renderWithProviders(<StravaCard slug="jane" userId={userId} fitness={fitness()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Failed to sync activities from Strava. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Internal server error')).toBeNull();
+  });
+});

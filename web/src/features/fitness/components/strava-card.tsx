@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PoweredByStrava } from '@/components/strava/powered-by-strava';
 import { useToast } from '@/components/ui/toast-context';
 import { ApiRequestError } from '@/lib/api-client';
+import { serverReasonOf } from '@/lib/api-error-message';
 import { useDisconnectStrava, useSyncStravaNow } from '../api/strava-mutations';
 import { FitnessPanel, TRAINING_START_DATE_ID } from './fitness-panel';
 
@@ -59,9 +60,10 @@ export function StravaCard({ slug, userId, fitness }: { slug: string; userId: st
             variant: 'destructive',
           });
         } else {
+          // Spec 8: the server's error where it gives one, as the runner page does.
           toast({
             title: 'Sync Failed',
-            description: 'Failed to sync activities from Strava. Please try again.',
+            description: serverReasonOf(body) ?? 'Failed to sync activities from Strava. Please try again.',
             variant: 'destructive',
           });
         }

@@ -12,3 +12,13 @@ export async function hasStravaConnection(): Promise<boolean> {
   const fitness = await api.get<FitnessProfile>(`/api/fitness-profile/${encodeURIComponent(newest.id)}`);
   return fitness.stravaConnected;
 }
+
+/** The signed-in runner's fitness page (of their newest page), where Strava is connected; else the dashboard. */
+export async function fitnessPagePath(): Promise<string> {
+  try {
+    const [newest] = await api.get<ProfileSummary[]>('/api/recent-profiles');
+    return newest ? `/${encodeURIComponent(newest.urlSlug)}/fitness` : '/dashboard';
+  } catch {
+    return '/dashboard';
+  }
+}

@@ -16,6 +16,7 @@ describe('planStravaReturn', () => {
   it('asks to log in when nobody is signed in', () => {
     expect(planStravaReturn(new URLSearchParams('strava_connected=true'), null)).toEqual({
       notice: expect.objectContaining({ description: expect.stringContaining('Please log in to complete the setup.') }),
+      next: 'signIn',
     });
   });
 
@@ -26,9 +27,33 @@ describe('planStravaReturn', () => {
         description: 'Error: This Strava connection was started in another browser. Please try again.',
         variant: 'destructive',
       },
+      next: 'connect',
     });
     expect(planStravaReturn(new URLSearchParams('strava_error=odd'), USER)).toEqual({
       notice: expect.objectContaining({ description: 'Error: odd Please try again.' }),
+      next: 'connect',
+    });
+  });
+
+  it('shows the Connection Error for a return the server could not complete, whatever the reason', () => {
+    for (const outcome of ['invalid_request', 'unavailable', 'request_failed'])
+      expect(planStravaReturn(new URLSearchParams(`strava_error=${outcome}`), USER)).toEqual({
+        notice: {
+          title: 'Connection Error',
+          description: 'Failed to save Strava connection. Please try again.',
+          variant: 'destructive',
+        },
+        next: 'connect',
+      });
+  });
+
+  it('offers to sign in when the session is missing, else to connect again', () => {
+    expect(planStravaReturn(new URLSearchParams('strava_error=sign_in_required'), USER)).toMatchObject({
+      next: 'signIn',
+    });
+    expect(planStravaReturn(new URLSearchParams('strava_error=unavailable'), null)).toMatchObject({ next: 'signIn' });
+    expect(planStravaReturn(new URLSearchParams('strava_error=access_denied'), USER)).toMatchObject({
+      next: 'connect',
     });
   });
 });
@@ -112,6 +137,25 @@ describe('useStravaReturn', () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     renderAt('/?strava_connected=true', null);
     expect(await screen.findByText(/Please log in to complete the setup\./)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('after a return the server could not complete: the Connection Error, and a link to connect again', async () => {
+    answer({ stravaConnected: false });
+    renderAt('/?strava_error=unavailable', USER);
+    expect(await screen.findByText('Connection Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to save Strava connection. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Connect Strava Again' })).toHaveAttribute('href', '/jane/fitness');
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(''));
+  });
+
+  it('when the connection was started without a session: the notice and a link to sign in', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderAt('/?strava_error=sign_in_required', null);
+    expect(
+      await screen.findByText('Error: You need to be signed in to connect Strava. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login?redirect=/dashboard');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,9 +1,10 @@
-import { STRAVA_OAUTH_ERRORS } from '@runpledge/contracts';
+import { NAVIGATION_FAILURES, STRAVA_OAUTH_ERRORS } from '@runpledge/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ToastOptions } from '@/components/ui/toast-context';
 import { useToast } from '@/components/ui/toast-context';
-import { hasStravaConnection } from '../api/check-strava-connection';
+import { loginPathFor } from '@/lib/safe-redirect';
+import { fitnessPagePath, hasStravaConnection } from '../api/check-strava-connection';
 
 /**
  * The query parameters of spec 2 that a return from Strava may carry on the landing page. Strava
@@ -36,6 +37,22 @@ const NOTICES = {
   },
 } satisfies Record<string, ToastOptions>;
 
+/**
+ * The outcomes of a return the server could not complete (a malformed, forged, expired or repeated
+ * address, a service down or slow, a failed save): spec 8's save failure, in its words.
+ */
+const CONNECTION_FAILURES = new Set<string>([
+  NAVIGATION_FAILURES.invalidRequest,
+  NAVIGATION_FAILURES.unavailable,
+  NAVIGATION_FAILURES.failed,
+]);
+
+/** A notice with a next step stays until read: long enough to press its link. */
+const NEXT_STEP_DURATION_MS = 20_000;
+
+/** The next step a notice offers: connect again from the fitness page, or sign in first. */
+export type StravaNextStep = 'connect' | 'signIn';
+
 /** A known `strava_error` in words; anything else as it came. */
 function describeStravaError(error: string): string {
   return Object.hasOwn(STRAVA_OAUTH_ERRORS, error)
@@ -50,28 +67,42 @@ function describeStravaError(error: string): string {
 export function planStravaReturn(
   params: URLSearchParams,
   userId: string | null,
-): { notice: ToastOptions } | { check: true } | undefined {
+): { notice: ToastOptions; next?: StravaNextStep } | { check: true } | undefined {
   const error = params.get('strava_error');
   if (error !== null) {
+    const next = userId && error !== NAVIGATION_FAILURES.signInRequired ? 'connect' : 'signIn';
+    if (CONNECTION_FAILURES.has(error)) return { notice: NOTICES.saveFailed, next };
     return {
       notice: {
         title: 'Strava Connection Failed',
         description: `Error: ${describeStravaError(error)} Please try again.`,
         variant: 'destructive',
       },
+      next,
     };
   }
   if (params.get('strava_connected') !== 'true') return undefined;
-  return userId ? { check: true } : { notice: NOTICES.needsLogin };
+  return userId ? { check: true } : { notice: NOTICES.needsLogin, next: 'signIn' };
 }
 
 /** Spec 8: connected when the server holds the connection; else, or when it cannot be asked, the save failed. */
-async function checkedNotice(): Promise<ToastOptions> {
+async function checkedNotice(): Promise<{ notice: ToastOptions; next?: StravaNextStep }> {
   try {
-    return (await hasStravaConnection()) ? NOTICES.connected : NOTICES.saveFailed;
+    if (await hasStravaConnection()) return { notice: NOTICES.connected };
   } catch {
-    return NOTICES.saveFailed;
+    // Could not be asked: as good as not saved.
   }
+  return { notice: NOTICES.saveFailed, next: 'connect' };
+}
+
+/** The notice with its next step as a link: sign in (and come back to the dashboard), or connect again. */
+async function withNextStep({ notice, next }: { notice: ToastOptions; next?: StravaNextStep }): Promise<ToastOptions> {
+  if (!next) return notice;
+  const action =
+    next === 'signIn'
+      ? { label: 'Sign In', href: loginPathFor('/dashboard') }
+      : { label: 'Connect Strava Again', href: await fitnessPagePath() };
+  return { ...notice, action, durationMs: NEXT_STEP_DURATION_MS };
 }
 
 /** Handles a Strava return once auth is known, then removes the parameters from the address bar. */
@@ -93,7 +124,6 @@ export function useStravaReturn(auth: { userId: string | null; loading: boolean 
       { replace: true },
     );
     if (!plan) return;
-    if ('notice' in plan) toast(plan.notice);
-    else void checkedNotice().then(toast);
+    void ('notice' in plan ? Promise.resolve(plan) : checkedNotice()).then(withNextStep).then(toast);
   }, [auth.loading, auth.userId, params, setParams, toast]);
 }

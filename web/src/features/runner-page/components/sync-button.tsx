@@ -3,24 +3,11 @@ import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { useToast } from '@/components/ui/toast-context';
 import { useFitnessProfile } from '@/features/fitness';
-import { ApiRequestError, type ApiErrorBody } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
+import { serverReasonOf } from '@/lib/api-error-message';
 import { useSyncStrava } from '../api/sync-strava';
 
 const SYNC_FAILED_MESSAGE = 'Unable to sync activities. Please try again or reconnect Strava if the issue persists.';
-/** What the gateway says for a failure it does not explain (details stay in its log): no reason to show. */
-const UNEXPLAINED_FAILURE = 'Internal server error';
-
-/**
- * The server's reason for a failed sync, if it gave one: the `message` of the gateway's error body,
- * or the `error` of a body that is only `{error}` (spec 7's sync errors).
- */
-function reasonOf(body: ApiErrorBody | undefined): string | undefined {
-  const message = typeof body?.message === 'string' ? body.message.trim() : '';
-  if (message) return message === UNEXPLAINED_FAILURE ? undefined : message;
-  return body?.statusCode === undefined && typeof body?.error === 'string' && body.error.trim()
-    ? body.error.trim()
-    : undefined;
-}
 
 /**
  * The owner's manual Strava sync, with the spec's messages. Sync is offered only when it can run:
@@ -66,7 +53,11 @@ export default function SyncButton({ profile }: { profile: ProfileView }) {
           });
         } else {
           // Spec 8: the server's error where it gives one.
-          toast({ title: 'Sync Failed', description: reasonOf(body) ?? SYNC_FAILED_MESSAGE, variant: 'destructive' });
+          toast({
+            title: 'Sync Failed',
+            description: serverReasonOf(body) ?? SYNC_FAILED_MESSAGE,
+            variant: 'destructive',
+          });
         }
       },
     });
