@@ -27,6 +27,7 @@ import { AddClaimReleaseToken1795792735000 } from './migrations/1795792735000-Ad
 import { CreateTeams1797000000100 } from './migrations/1797000000100-CreateTeams.js';
 import { AddDistanceUnit1797100000000 } from './migrations/1797100000000-AddDistanceUnit.js';
 import { CreatePledges1797100000100 } from './migrations/1797100000100-CreatePledges.js';
+import { CountRunnerMilesOncePerTeam1797200000200 } from './migrations/1797200000200-CountRunnerMilesOncePerTeam.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -63,5 +64,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateTeams1797000000100,
     AddDistanceUnit1797100000000,
     CreatePledges1797100000100,
+    CountRunnerMilesOncePerTeam1797200000200,
   ],
 });
