@@ -13,6 +13,7 @@ export * from './health.js';
 export * from './outage.js';
 export * from './page-data.js';
 export * from './page-insights.js';
+export * from './page-number.js';
 export * from './profiles.js';
 export * from './strava.js';
 export * from './subscription.js';
