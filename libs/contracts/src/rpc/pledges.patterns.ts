@@ -42,10 +42,13 @@ export const createPledgeCommandSchema = z.object({ runnerProfileId: z.uuid(), p
 export const pageOfPledgesQuerySchema = z.object({
   runnerProfileId: z.uuid(),
   userId: z.uuid().nullable(),
-  page: z.number().int().min(1),
+  // A caller that does not say (an older gateway during a deploy) reads the first page.
+  page: z.number().int().min(1).default(1),
 });
 export const ownerPledgesCommandSchema = z.object({ runnerProfileId: z.uuid(), userId: z.uuid() });
-export const ownerPledgesPageQuerySchema = ownerPledgesCommandSchema.extend({ page: z.number().int().min(1) });
+export const ownerPledgesPageQuerySchema = ownerPledgesCommandSchema.extend({
+  page: z.number().int().min(1).default(1),
+});
 /** DELETE /api/runner-profile/{id}/pledges/{pledgeId} (owner). */
 export const removePledgeCommandSchema = ownerPledgesCommandSchema.extend({ pledgeId: z.uuid() });
 export const pledgeTokenCommandSchema = z.object({ pledgeId: z.uuid(), request: pledgeTokenRequestSchema });

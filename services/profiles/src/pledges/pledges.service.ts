@@ -154,7 +154,7 @@ export class PledgesService {
     return {
       summary: {
         ...summary,
-        due: summary.totals[0]?.currency === summary.currency ? summary.totals[0].due : 0,
+        due: summary.totals[0]?.due ?? 0,
         closedAt: found!.closedAt?.toISOString() ?? null,
       },
       pledges,
