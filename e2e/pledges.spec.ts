@@ -144,14 +144,17 @@ test.describe('pledges per mile', () => {
     await dashboard.reload();
     await expect(supporterRow).toContainText('Paid');
 
-    // The runner counts in kilometres from the page settings: the page's pledges follow.
+    // The runner counts in kilometres from the page settings: the page's sum follows, while the pledge
+    // keeps the unit it was made in.
     await dashboard.goto(`/${owner.slug}/edit`);
     // The radio itself is visually hidden inside its label: a runner taps the label.
     await dashboard.getByRole('radiogroup', { name: 'Distance unit' }).getByText('Kilometres').click();
     await expect(dashboard.getByRole('radio', { name: 'Kilometres' })).toBeChecked();
     await expect(dashboard.getByText('Distance unit saved')).toBeVisible();
     await page.goto(`/${owner.slug}`);
-    await expect(await showPledges(page, 'Pledges per km')).toContainText('$2 per km');
+    const pledges = await showPledges(page, 'Pledges per km');
+    await expect(pledges.getByTestId('pledge-summary')).toContainText('1 supporter pledges $1.24 per km');
+    await expect(pledges.getByRole('listitem').filter({ hasText: 'Ann Supporter' })).toContainText('$2 a mile');
     await context.close();
     await dashboard.close();
   });

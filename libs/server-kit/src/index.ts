@@ -7,6 +7,7 @@ export * from './accounts/index.js';
 export * from './auth/index.js';
 export * from './bootstrap/index.js';
 export * from './config/index.js';
+export * from './csv/index.js';
 export * from './database/index.js';
 export * from './errors/index.js';
 export * from './events/index.js';

@@ -257,17 +257,29 @@ describe('pledges per mile through the gateway', () => {
       earned: 32.5,
       paid: 0,
       currency: 'USD',
+      totals: [{ currency: 'USD', count: 2, ratePerUnitTotal: 4.25, earned: 32.5, paid: 0 }],
     });
+    // Largest rate first.
+    const usdMi = { unit: 'mi', currency: 'USD' };
     expect(page.pledges).toEqual([
-      { name: 'Sam Supporter', ratePerUnit: 1.25, cap: null, counts: 'training', earned: 12.5, status: 'active' },
-      { name: 'Sam Supporter', ratePerUnit: 3, cap: 20, counts: 'training', earned: 20, status: 'active' },
+      { name: 'Sam Supporter', ratePerUnit: 3, cap: 20, counts: 'training', earned: 20, status: 'active', ...usdMi },
+      {
+        name: 'Sam Supporter',
+        ratePerUnit: 1.25,
+        cap: null,
+        counts: 'training',
+        earned: 12.5,
+        status: 'active',
+        ...usdMi,
+      },
     ]);
     // No supporter's address in anything the page shows, to visitors or to the owner.
     const manage = await call('GET', `/api/runner-profile/${pageId}/pledges/manage`, { cookie: runner.cookie });
     expect(manage.status).toBe(200);
+    // Newest first.
     expect(manage.body.pledges.map((p: { earned: number; due: number }) => [p.earned, p.due])).toEqual([
-      [12.5, 0],
       [20, 0],
+      [12.5, 0],
     ]);
     for (const text of [JSON.stringify(page), manage.text]) {
       expect(text).not.toContain(open.email);
@@ -291,7 +303,7 @@ describe('pledges per mile through the gateway', () => {
     const training = await confirmedPledge(pageId, { ratePerUnit: 0.5 });
     const race = await confirmedPledge(pageId, { ratePerUnit: 2, counts: 'race', cap: 50 });
     const racePage = await pagePledges(pageId);
-    expect(racePage.pledges[1]).toMatchObject({ counts: 'race', earned: 0, status: 'active' });
+    expect(racePage.pledges[0]).toMatchObject({ counts: 'race', earned: 0, status: 'active' });
     await addRun(runner, day(0), 8 * METERS_PER_MILE);
 
     expect((await call('POST', `/api/runner-profile/${pageId}/pledges/close`, { cookie: bob.cookie })).status).toBe(
@@ -316,8 +328,8 @@ describe('pledges per mile through the gateway', () => {
     expect(await pagePledges(pageId)).toMatchObject({
       summary: { count: 2, earned: 54, paid: 0 },
       pledges: [
-        { earned: 4, status: 'due' },
         { earned: 50, status: 'due' },
+        { earned: 4, status: 'due' },
       ],
     });
     expect((await call('POST', `/api/runner-profile/${pageId}/pledges/close`, { cookie: runner.cookie })).body).toEqual(
@@ -541,13 +553,29 @@ describe('pledges per mile through the gateway', () => {
     await paidLinkOf(supporter.email, supporter.id);
     expect(dueMails(supporter.email)[0]).toMatch(/ran 5 km: your pledge is \$10\.00/);
     expect((await pagePledges(pageId)).pledges).toEqual([
-      { name: 'Sam Supporter', ratePerUnit: 2, cap: null, counts: 'training', earned: 10, status: 'due' },
+      {
+        name: 'Sam Supporter',
+        ratePerUnit: 2,
+        cap: null,
+        counts: 'training',
+        earned: 10,
+        status: 'due',
+        unit: 'km',
+        currency: 'USD',
+      },
     ]);
 
     const exported = await call('GET', '/api/account/export', { cookie: runner.cookie });
     expect(exported.status).toBe(200);
     expect(exported.body.profiles.pages[0].pledges).toEqual([
-      expect.objectContaining({ name: 'Sam Supporter', ratePerUnit: 2, unit: 'km', earned: 10, status: 'due' }),
+      expect.objectContaining({
+        name: 'Sam Supporter',
+        ratePerUnit: 2,
+        unit: 'km',
+        currency: 'USD',
+        earned: 10,
+        status: 'due',
+      }),
     ]);
     expect(exported.text).not.toContain(supporter.email);
   });

@@ -14,6 +14,7 @@ export * from './mail.js';
 export * from './outage.js';
 export * from './page-data.js';
 export * from './page-insights.js';
+export * from './page-number.js';
 export * from './profiles.js';
 export * from './strava.js';
 export * from './subscription.js';

@@ -10,6 +10,7 @@ import {
 import { textField } from '../product/text.js';
 import { emailSchema } from './auth.js';
 import { supporterNameSchema } from './encouragement.js';
+import { pageNumberSchema } from './page-number.js';
 
 const twoDecimals = (n: number) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6;
 
@@ -80,7 +81,10 @@ export const pledgeSchema = z.object({
   status: z.enum(PLEDGE_STATUSES),
   distanceCounted: z.number(),
   earned: z.number(),
-  /** The page's fundraising currency (ISO 4217), that of `ratePerUnit`, `cap` and `earned`. */
+  /**
+   * The currency (ISO 4217) of `ratePerUnit`, `cap` and `earned`: the page's when the pledge was made,
+   * kept when the page changes currency later (as `unit` is).
+   */
   currency: z.string(),
   createdAt: z.iso.datetime(),
 });
@@ -97,13 +101,27 @@ export const publicPledgeSchema = pledgeSchema.pick({
   counts: true,
   earned: true,
   status: true,
+  unit: true,
+  currency: true,
 });
 export type PublicPledge = z.infer<typeof publicPledgeSchema>;
 
+/** The sums of a page's pledges made in one currency (amounts are never added across currencies). */
+export const pledgeCurrencyTotalSchema = z.object({
+  currency: z.string(),
+  count: z.number().int(),
+  /** Per the summary's `unit`. */
+  ratePerUnitTotal: z.number(),
+  earned: z.number(),
+  paid: z.number(),
+});
+export type PledgeCurrencyTotal = z.infer<typeof pledgeCurrencyTotalSchema>;
+
 /**
- * The page's pledges in sum: `count` confirmed pledges (active, due or paid), the sum of their rates,
- * `distanceCounted` the longest window any of them counts (with its `sources`), `earned` and `paid`
- * the sums in the page's currency.
+ * The page's pledges in sum: `count` confirmed pledges (active, due or paid) whatever their currency,
+ * `distanceCounted` the longest window any of them counts (with its `sources`). Amounts are summed per
+ * currency in `totals` (the page's own currency first, then by count); `currency`, `ratePerUnitTotal`,
+ * `earned` and `paid` are the first of them (the page's currency and zeros without pledges).
  */
 export const pledgeSummarySchema = z.object({
   count: z.number().int(),
@@ -114,13 +132,19 @@ export const pledgeSummarySchema = z.object({
   earned: z.number(),
   paid: z.number(),
   currency: z.string(),
+  totals: z.array(pledgeCurrencyTotalSchema),
 });
 export type PledgeSummary = z.infer<typeof pledgeSummarySchema>;
 
-/** GET /api/runner-profile/{id}/pledges. */
+/** `?page=` of a page's pledge lists (50 a page). */
+export const pledgesPageQuerySchema = z.object({ page: pageNumberSchema });
+
+/** GET /api/runner-profile/{id}/pledges: confirmed pledges, largest rate first, 50 a page. */
 export const pagePledgesResponseSchema = z.object({
   summary: pledgeSummarySchema,
   pledges: z.array(publicPledgeSchema),
+  page: z.number().int(),
+  totalPages: z.number().int(),
 });
 export type PagePledgesResponse = z.infer<typeof pagePledgesResponseSchema>;
 
@@ -138,10 +162,16 @@ export const ownerPledgeSchema = pledgeSchema.extend({
 });
 export type OwnerPledge = z.infer<typeof ownerPledgeSchema>;
 
-/** GET /api/runner-profile/{id}/pledges/manage (owner). */
+/** GET /api/runner-profile/{id}/pledges/manage (owner): newest first, 50 a page; `due` per currency too. */
 export const managePledgesResponseSchema = z.object({
-  summary: pledgeSummarySchema.extend({ due: z.number(), closedAt: z.iso.datetime().nullable() }),
+  summary: pledgeSummarySchema.extend({
+    due: z.number(),
+    closedAt: z.iso.datetime().nullable(),
+    totals: z.array(pledgeCurrencyTotalSchema.extend({ due: z.number() })),
+  }),
   pledges: z.array(ownerPledgeSchema),
+  page: z.number().int(),
+  totalPages: z.number().int(),
 });
 export type ManagePledgesResponse = z.infer<typeof managePledgesResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema } from './page-number.js';
 import { SLUG_PATTERN } from './profiles.js';
 import {
   RESERVED_TEAM_SLUGS,
@@ -79,12 +80,7 @@ export type HandOverTeamRequest = z.infer<typeof handOverTeamRequestSchema>;
 /** GET /api/teams/{slug}?by=&page=. */
 export const teamPageQuerySchema = z.object({
   by: z.enum(TEAM_RANKINGS, { error: 'by must be raised, miles or percent' }).default('raised'),
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000)
-    .default(1),
+  page: pageNumberSchema,
 });
 export type TeamPageQuery = z.infer<typeof teamPageQuerySchema>;
 

@@ -37,6 +37,8 @@ export const PLEDGE_LIMITS = {
   confirmationHours: 48,
   /** Reminders while a due pledge is unpaid, in days after it fell due; then none. */
   reminderDays: [3, 7],
+  /** Pledges a page of a list holds (public and owner's lists alike). */
+  listPageSize: 50,
 } as const;
 
 export const PLEDGE_MESSAGES = {

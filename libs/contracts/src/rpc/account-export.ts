@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// The parts of GET /api/account/export that grow without bound (a page's encouragement, a runner's
-// activities) come in pages, each well below NATS's maximum payload; the gateway streams them.
+// The parts of GET /api/account/export that grow without bound (a page's encouragement and pledges, a
+// runner's activities) come in pages, each well below NATS's maximum payload; the gateway streams them.
 
 /** Where the next page starts: the last item's time (ISO, to the microsecond) and id. */
 export const exportCursorSchema = z.object({ at: z.iso.datetime({ offset: true }), id: z.uuid() });
@@ -24,6 +24,28 @@ export const exportedEncouragementSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type ExportedEncouragement = z.infer<typeof exportedEncouragementSchema>;
+
+export const exportPledgesQuerySchema = exportEncouragementsQuerySchema;
+export type ExportPledgesQuery = ExportEncouragementsQuery;
+
+/** A pledge the page received: names, amounts and states; never the supporter's address. */
+export const exportedPledgeSchema = z.object({
+  name: z.string(),
+  message: z.string().nullable(),
+  ratePerUnit: z.number(),
+  unit: z.string(),
+  currency: z.string(),
+  cap: z.number().nullable(),
+  counts: z.string(),
+  status: z.string(),
+  distanceCounted: z.number().nullable(),
+  earned: z.number().nullable(),
+  createdAt: z.iso.datetime(),
+  confirmedAt: z.iso.datetime().nullable(),
+  dueAt: z.iso.datetime().nullable(),
+  paidAt: z.iso.datetime().nullable(),
+});
+export type ExportedPledge = z.infer<typeof exportedPledgeSchema>;
 
 export const exportActivitiesQuerySchema = z.object({ userId: z.uuid(), after: exportCursorSchema.nullable() });
 export type ExportActivitiesQuery = z.infer<typeof exportActivitiesQuerySchema>;

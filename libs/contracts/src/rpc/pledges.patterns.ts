@@ -23,6 +23,7 @@ export const PLEDGES = {
   markPaid: 'profiles.pledge.mark-paid',
   cancel: 'profiles.pledge.cancel',
   unsubscribe: 'profiles.pledge.unsubscribe',
+  remove: 'profiles.pledge.remove',
 } as const;
 
 /** The pattern each link of a supporter's mails is forwarded to (all take `pledgeTokenCommandSchema`). */
@@ -38,8 +39,18 @@ export const FITNESS_DISTANCE = {
 } as const;
 
 export const createPledgeCommandSchema = z.object({ runnerProfileId: z.uuid(), pledge: createPledgeRequestSchema });
-export const pageOfPledgesQuerySchema = z.object({ runnerProfileId: z.uuid(), userId: z.uuid().nullable() });
+export const pageOfPledgesQuerySchema = z.object({
+  runnerProfileId: z.uuid(),
+  userId: z.uuid().nullable(),
+  // A caller that does not say (an older gateway during a deploy) reads the first page.
+  page: z.number().int().min(1).default(1),
+});
 export const ownerPledgesCommandSchema = z.object({ runnerProfileId: z.uuid(), userId: z.uuid() });
+export const ownerPledgesPageQuerySchema = ownerPledgesCommandSchema.extend({
+  page: z.number().int().min(1).default(1),
+});
+/** DELETE /api/runner-profile/{id}/pledges/{pledgeId} (owner). */
+export const removePledgeCommandSchema = ownerPledgesCommandSchema.extend({ pledgeId: z.uuid() });
 export const pledgeTokenCommandSchema = z.object({ pledgeId: z.uuid(), request: pledgeTokenRequestSchema });
 
 export const distanceByDayQuerySchema = z.object({
@@ -66,7 +77,8 @@ export const PLEDGES_RPC = {
   [PLEDGES.create]: rpcContract(createPledgeCommandSchema, pledgeResponseSchema),
   [PLEDGES.confirm]: rpcContract(confirmPledgeRequestSchema, pledgeResponseSchema),
   [PLEDGES.listPublic]: rpcContract(pageOfPledgesQuerySchema, pagePledgesResponseSchema),
-  [PLEDGES.listOwn]: rpcContract(ownerPledgesCommandSchema, managePledgesResponseSchema),
+  [PLEDGES.listOwn]: rpcContract(ownerPledgesPageQuerySchema, managePledgesResponseSchema),
+  [PLEDGES.remove]: rpcContract(removePledgeCommandSchema, successSchema),
   [PLEDGES.close]: rpcContract(ownerPledgesCommandSchema, closePledgesResponseSchema),
   [PLEDGES.markPaid]: rpcContract(pledgeTokenCommandSchema, pledgeResponseSchema),
   [PLEDGES.cancel]: rpcContract(pledgeTokenCommandSchema, pledgeResponseSchema),

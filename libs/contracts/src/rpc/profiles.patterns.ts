@@ -5,6 +5,7 @@ export const PROFILES = {
   account: {
     export: accountExportPattern('profiles'),
     exportEncouragements: 'profiles.account.export-encouragements',
+    exportPledges: 'profiles.account.export-pledges',
   },
   accounts: {
     get: 'profiles.accounts.get',

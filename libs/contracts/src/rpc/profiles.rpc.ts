@@ -15,7 +15,13 @@ import {
   publicProfileViewSchema,
   slugAvailabilitySchema,
 } from '../http/profiles.js';
-import { exportEncouragementsQuerySchema, exportedEncouragementSchema, exportPageSchema } from './account-export.js';
+import {
+  exportEncouragementsQuerySchema,
+  exportedEncouragementSchema,
+  exportedPledgeSchema,
+  exportPageSchema,
+  exportPledgesQuerySchema,
+} from './account-export.js';
 import { PROFILES } from './profiles.patterns.js';
 import {
   accountSchema,
@@ -56,6 +62,7 @@ export const PROFILES_RPC = {
     exportEncouragementsQuerySchema,
     exportPageSchema(exportedEncouragementSchema),
   ),
+  [PROFILES.account.exportPledges]: rpcContract(exportPledgesQuerySchema, exportPageSchema(exportedPledgeSchema)),
   [PROFILES.accounts.get]: rpcContract(getAccountRequestSchema, accountSchema),
   [PROFILES.profile.create]: rpcContract(createProfileCommandSchema, profileSchema),
   [PROFILES.profile.getBySlug]: rpcContract(getProfileBySlugQuerySchema, publicProfileViewSchema),

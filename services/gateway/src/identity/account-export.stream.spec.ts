@@ -21,9 +21,10 @@ const collect = async (chunks: AsyncIterable<string>) => {
 };
 
 describe('the account export as streamed JSON', () => {
-  it("is one JSON document with each page's encouragement and every activity, fetched a page at a time", async () => {
+  it("is one JSON document with each page's encouragement and pledges and every activity, fetched a page at a time", async () => {
     const encouragements = Array.from({ length: 7 }, (_, i) => ({ senderName: `S${i}`, message: 'Go "fast"\n' }));
     const activities = Array.from({ length: 5 }, (_, i) => ({ name: `Run ${i}` }));
+    const pledges = Array.from({ length: 5 }, (_, i) => ({ name: `Supporter ${i}`, currency: 'SEK' }));
     const text = await collect(
       accountExportJson({
         exportedAt: '2026-11-27T00:00:00.000Z',
@@ -32,6 +33,7 @@ describe('the account export as streamed JSON', () => {
         billing: { subscription: null },
         fitness: { stravaConnection: null, pages: [] },
         encouragementsOf: (profileId) => pagesOf(profileId === 'p1' ? encouragements : [], 3),
+        pledgesOf: (profileId) => pagesOf(profileId === 'p2' ? pledges : [], 2),
         activities: pagesOf(activities, 2),
       }),
     );
@@ -41,8 +43,8 @@ describe('the account export as streamed JSON', () => {
       profiles: {
         account: null,
         pages: [
-          { id: 'p1', name: 'One', encouragements },
-          { id: 'p2', encouragements: [] },
+          { id: 'p1', name: 'One', encouragements, pledges: [] },
+          { id: 'p2', encouragements: [], pledges },
         ],
       },
       billing: { subscription: null },
@@ -61,6 +63,7 @@ describe('the account export as streamed JSON', () => {
           billing: {},
           fitness: {},
           encouragementsOf: () => pagesOf([], 1),
+          pledgesOf: () => pagesOf([], 1),
           activities: stuck,
         }),
       ),

@@ -16,12 +16,14 @@ export interface AccountExportParts {
   fitness: Record<string, unknown>;
   /** A page's encouragements, in pages. */
   encouragementsOf: (profileId: string) => FetchExportPage<unknown>;
+  /** A page's pledges, in pages. */
+  pledgesOf: (profileId: string) => FetchExportPage<unknown>;
   activities: FetchExportPage<unknown>;
 }
 
 /**
  * GET /api/account/export as JSON text, one piece at a time: each service's single answer, then the
- * page-wise parts (`profiles.pages[].encouragements`, `fitness.activities`) fetched a page at a time
+ * page-wise parts (`profiles.pages[].encouragements` and `.pledges`, `fitness.activities`) fetched a page at a time
  * as the client reads, so no message and no buffer grows with the account.
  */
 export async function* accountExportJson(parts: AccountExportParts): AsyncGenerator<string> {
@@ -35,6 +37,8 @@ export async function* accountExportJson(parts: AccountExportParts): AsyncGenera
     yield `${firstPage ? '' : ','}${openObject(page)}"encouragements":`;
     firstPage = false;
     yield* jsonArray(parts.encouragementsOf(String(page.id)));
+    yield ',"pledges":';
+    yield* jsonArray(parts.pledgesOf(String(page.id)));
     yield '}';
   }
   yield ']}';

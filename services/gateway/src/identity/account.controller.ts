@@ -26,7 +26,7 @@ export class AccountController {
 
   /**
    * A JSON download gathered from every service, of any size: each service's own answer first (one
-   * away makes it a 503 before a byte is sent), then encouragement and activities streamed page by
+   * away makes it a 503 before a byte is sent), then encouragement, pledges and activities streamed page by
    * page as the client reads. A page that fails mid-way aborts the response, so the client never
    * holds a partial file that parses.
    */
@@ -54,6 +54,8 @@ export class AccountController {
       fitness,
       encouragementsOf: (profileId) => (after) =>
         this.rpc.call(PROFILES.account.exportEncouragements, { ...owner, profileId, after }),
+      pledgesOf: (profileId) => (after) =>
+        this.rpc.call(PROFILES.account.exportPledges, { ...owner, profileId, after }),
       activities: (after) => this.rpc.call(FITNESS.account.exportActivities, { ...owner, after }),
     });
     return new StreamableFile(Readable.from(json), {

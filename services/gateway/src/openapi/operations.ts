@@ -182,12 +182,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.createPledgeRequestSchema,
     response: contracts.pledgeResponseSchema,
   }),
-  op('GET', '/runner-profile/:id/pledges', 'pledges', "A page's confirmed pledges and what they have earned", {
+  op('GET', '/runner-profile/:id/pledges', 'pledges', "A page's confirmed pledges, largest rate first, 50 a page", {
     public: true,
+    query: contracts.pledgesPageQuerySchema,
     response: contracts.pagePledgesResponseSchema,
   }),
-  op('GET', '/runner-profile/:id/pledges/manage', 'pledges', 'The pledges on my page', {
+  op('GET', '/runner-profile/:id/pledges/manage', 'pledges', 'The pledges on my page, newest first, 50 a page', {
+    query: contracts.pledgesPageQuerySchema,
     response: contracts.managePledgesResponseSchema,
+  }),
+  op('DELETE', '/runner-profile/:id/pledges/:pledgeId', 'pledges', 'Remove a pledge from my page', {
+    response: contracts.rpcSuccessSchema,
   }),
   op('POST', '/runner-profile/:id/pledges/close', 'pledges', "I've finished: my page's pledges fall due now", {
     response: contracts.closePledgesResponseSchema,

@@ -1,4 +1,17 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   PLEDGES,
   PLEDGE_LINK_PATTERNS,
@@ -8,6 +21,7 @@ import {
   createPledgeRequestSchema,
   pledgeTokenCommandSchema,
   pledgeTokenRequestSchema,
+  pledgesPageQuerySchema,
   type ClosePledgesResponse,
   type ManagePledgesResponse,
   type PagePledgesResponse,
@@ -67,13 +81,37 @@ export class PledgesController {
 
   @Public()
   @Get('runner-profile/:id/pledges')
-  list(@Param('id') id: string, @CurrentUser() user: SessionUser | undefined): Promise<PagePledgesResponse> {
-    return this.rpc.call(PLEDGES.listPublic, { runnerProfileId: profileIdOr404(id), userId: user?.id ?? null });
+  list(
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @CurrentUser() user: SessionUser | undefined,
+  ): Promise<PagePledgesResponse> {
+    const runnerProfileId = profileIdOr404(id);
+    const { page } = parseOrThrow(pledgesPageQuerySchema, query);
+    return this.rpc.call(PLEDGES.listPublic, { runnerProfileId, userId: user?.id ?? null, page });
   }
 
   @Get('runner-profile/:id/pledges/manage')
-  manage(@Param('id') id: string, @CurrentUser() user: SessionUser): Promise<ManagePledgesResponse> {
-    return this.rpc.call(PLEDGES.listOwn, { runnerProfileId: profileIdOr404(id), userId: user.id });
+  manage(
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<ManagePledgesResponse> {
+    const runnerProfileId = profileIdOr404(id);
+    const { page } = parseOrThrow(pledgesPageQuerySchema, query);
+    return this.rpc.call(PLEDGES.listOwn, { runnerProfileId, userId: user.id, page });
+  }
+
+  /** The owner removes a pledge; ownership is checked in profiles. */
+  @Delete('runner-profile/:id/pledges/:pledgeId')
+  remove(
+    @Param('id') id: string,
+    @Param('pledgeId') pledgeId: string,
+    @CurrentUser() user: SessionUser,
+  ): Promise<{ success: true }> {
+    const runnerProfileId = profileIdOr404(id);
+    if (!uuid.safeParse(pledgeId).success) throw new NotFoundException(PLEDGE_MESSAGES.notFound);
+    return this.rpc.call(PLEDGES.remove, { runnerProfileId, pledgeId, userId: user.id });
   }
 
   @Post('runner-profile/:id/pledges/close')

@@ -4,6 +4,7 @@ import {
   PROFILES,
   accountOwnerSchema,
   exportEncouragementsQuerySchema,
+  exportPledgesQuerySchema,
   type RpcResponseOf,
 } from '@runpledge/contracts';
 import { RpcHandler } from '@runpledge/server-kit';
@@ -23,5 +24,10 @@ export class AccountDataController {
     @Payload() payload: unknown,
   ): Promise<RpcResponseOf<typeof PROFILES.account.exportEncouragements>> {
     return this.accountData.exportEncouragements(exportEncouragementsQuerySchema.parse(payload));
+  }
+
+  @RpcHandler(PROFILES.account.exportPledges)
+  exportPledges(@Payload() payload: unknown): Promise<RpcResponseOf<typeof PROFILES.account.exportPledges>> {
+    return this.accountData.exportPledges(exportPledgesQuerySchema.parse(payload));
   }
 }

@@ -5,12 +5,14 @@ import {
   type ExportCursor,
   type ExportedEncouragement,
   type ExportEncouragementsQuery,
+  type ExportedPledge,
+  type ExportPledgesQuery,
   type ProfileCacheInvalidation,
 } from '@runpledge/contracts';
 import { DomainEvents, forgetPublishedEventsOf, recordDeletedAccount } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { PageInsightsService } from '../page-insights/page-insights.service.js';
-import { EXPORTED_PLEDGES_PER_PAGE, PledgesRepository } from '../pledges/pledges.repository.js';
+import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { toProfile } from '../runner-profiles/to-profile.util.js';
@@ -23,6 +25,8 @@ import { AccountDataRepository } from './account-data.repository.js';
  * escaped JSON), so a page stays far below NATS's 1 MB.
  */
 export const EXPORT_ENCOURAGEMENTS_PAGE_SIZE = 50;
+/** Pledges per page of the export: a name of 100 and a message of 500 characters at most (~2 kB each). */
+export const EXPORT_PLEDGES_PAGE_SIZE = 100;
 
 @Injectable()
 export class AccountDataService implements OnModuleInit {
@@ -72,12 +76,11 @@ export class AccountDataService implements OnModuleInit {
     if (cacheKeys.length > 0) this.cache.afterCommit(manager, cacheKeys);
   }
 
-  /** Everything but each page's encouragements, which come in pages (exportEncouragements). */
+  /** Everything but each page's encouragements and pledges, which come in pages (exportEncouragements, exportPledges). */
   async export(userId: string): Promise<Record<string, unknown>> {
     const { account, access, pages, challenges } = await this.data.findAllOfUser(userId);
     const stats = await Promise.all(pages.map((page) => this.insights.exportOf(page.id)));
     const teams = await this.teams.exportOfUser(userId);
-    const pledges = await Promise.all(pages.map((page) => this.pledges.exportOfPage(page.id)));
     return {
       account: account && {
         email: account.email,
@@ -95,26 +98,41 @@ export class AccountDataService implements OnModuleInit {
         ),
         // Owner insights: visitors' events counted per UTC day (counts only; no visitor is identifiable).
         dailyStats: stats[i],
-        // Pledges per mile the page received: names, amounts and states; never a supporter's address.
-        pledges: pledges[i]!.map((p) => ({
-          name: p.name,
-          message: p.message,
-          ratePerUnit: p.ratePerUnit,
-          unit: p.unit,
-          cap: p.cap,
-          counts: p.counts,
-          status: p.status,
-          distanceCounted: p.distanceCounted,
-          earned: p.earned,
-          createdAt: p.createdAt.toISOString(),
-          confirmedAt: p.confirmedAt?.toISOString() ?? null,
-          dueAt: p.dueAt?.toISOString() ?? null,
-          paidAt: p.paidAt?.toISOString() ?? null,
-        })),
-        pledgesTruncated: pledges[i]!.length === EXPORTED_PLEDGES_PER_PAGE,
       })),
       // The teams the pages are in (or asked to join), and whether the page captains it.
       teamMemberships: teams,
+    };
+  }
+
+  /**
+   * One page of the pledges per mile a page received, oldest first: names, amounts and states; never a
+   * supporter's address. Only the owner's own pages are read.
+   */
+  async exportPledges({
+    userId,
+    profileId,
+    after,
+  }: ExportPledgesQuery): Promise<{ items: ExportedPledge[]; next: ExportCursor | null }> {
+    const rows = await this.pledges.exportPageOf(userId, profileId, after, EXPORT_PLEDGES_PAGE_SIZE + 1);
+    const page = rows.slice(0, EXPORT_PLEDGES_PAGE_SIZE);
+    return {
+      items: page.map((p) => ({
+        name: p.name,
+        message: p.message,
+        ratePerUnit: p.ratePerUnit,
+        unit: p.unit,
+        currency: p.currency,
+        cap: p.cap,
+        counts: p.counts,
+        status: p.status,
+        distanceCounted: p.distanceCounted,
+        earned: p.earned,
+        createdAt: p.createdAt.toISOString(),
+        confirmedAt: p.confirmedAt?.toISOString() ?? null,
+        dueAt: p.dueAt?.toISOString() ?? null,
+        paidAt: p.paidAt?.toISOString() ?? null,
+      })),
+      next: rows.length > EXPORT_PLEDGES_PAGE_SIZE ? { at: page.at(-1)!.cursorAt, id: page.at(-1)!.id } : null,
     };
   }
 

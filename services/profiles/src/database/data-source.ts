@@ -27,6 +27,8 @@ import { AddClaimReleaseToken1795792735000 } from './migrations/1795792735000-Ad
 import { CreateTeams1797000000100 } from './migrations/1797000000100-CreateTeams.js';
 import { AddDistanceUnit1797100000000 } from './migrations/1797100000000-AddDistanceUnit.js';
 import { CreatePledges1797100000100 } from './migrations/1797100000100-CreatePledges.js';
+import { AddPledgeCurrency1797200000100 } from './migrations/1797200000100-AddPledgeCurrency.js';
+import { CountRunnerMilesOncePerTeam1797200000200 } from './migrations/1797200000200-CountRunnerMilesOncePerTeam.js';
 import { CreateMailSuppression1797200000300 } from './migrations/1797200000300-CreateMailSuppression.js';
 import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-CreateTeamRequestMails.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
@@ -65,6 +67,8 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateTeams1797000000100,
     AddDistanceUnit1797100000000,
     CreatePledges1797100000100,
+    AddPledgeCurrency1797200000100,
+    CountRunnerMilesOncePerTeam1797200000200,
     CreateMailSuppression1797200000300,
     CreateTeamRequestMails1797200000310,
   ],

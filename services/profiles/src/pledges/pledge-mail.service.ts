@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { env } from '../config/env.js';
 import { OptOutMailer } from '../mail-suppression/opt-out-mailer.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
-import { pledgeConfirmationMail, pledgeDueMail, type PledgeLinks } from './pledge-mail.js';
+import { donateAmount, pledgeConfirmationMail, pledgeDueMail, type PledgeLinks } from './pledge-mail.js';
 import type { PledgeMailKind } from './pledge-jobs.queue.js';
 import { PledgesRepository, type PledgeRow } from './pledges.repository.js';
 
@@ -96,7 +96,7 @@ export class PledgeMailService {
       unit: row.unit,
       cap: row.cap,
       counts: row.counts,
-      currency: page.fundraisingCurrency,
+      currency: row.currency,
       links,
     };
     if (kind === 'confirm') return pledgeConfirmationMail(facts, link('/pledges/confirm', tokens.confirm));
@@ -104,7 +104,7 @@ export class PledgeMailService {
     return pledgeDueMail(facts, {
       earned,
       distanceCounted: row.distanceCounted ?? 0,
-      donateUrl: buildDonationUrl(page, earned > 0 ? earned : undefined),
+      donateUrl: buildDonationUrl(page, donateAmount(earned, row.currency, page.fundraisingCurrency)),
       reminder: kind === 'due' ? 0 : kind === 'reminder-1' ? 1 : 2,
     });
   }

@@ -28,6 +28,14 @@ export function formatDue(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount);
 }
 
+/**
+ * The amount to fill in on the runner's donate page: what the pledge earned, when the page still
+ * raises in the pledge's currency (a page that moved to pounds must not be handed 100 for SEK 100).
+ */
+export function donateAmount(earned: number, pledgeCurrency: string, pageCurrency: string): number | undefined {
+  return earned > 0 && pledgeCurrency === pageCurrency ? earned : undefined;
+}
+
 const unitWord = (unit: DistanceUnit) => (unit === 'mi' ? 'mile' : 'km');
 
 function describe(p: PledgeMailFacts): string {

@@ -33,6 +33,10 @@ export class PledgeEntity {
   @Column('text')
   unit: DistanceUnit;
 
+  /** The page's fundraising currency when the pledge was made (ISO 4217); never changes after. */
+  @Column('text')
+  currency: string;
+
   @Column('text')
   status: PledgeStatus;
 

@@ -5,7 +5,9 @@ import {
   confirmPledgeRequestSchema,
   createPledgeCommandSchema,
   ownerPledgesCommandSchema,
+  ownerPledgesPageQuerySchema,
   pageOfPledgesQuerySchema,
+  removePledgeCommandSchema,
   pledgeTokenCommandSchema,
   type ClosePledgesResponse,
   type ManagePledgesResponse,
@@ -33,14 +35,20 @@ export class PledgesController {
 
   @RpcHandler(PLEDGES.listPublic)
   listPublic(@Payload() payload: unknown): Promise<PagePledgesResponse> {
-    const { runnerProfileId, userId } = pageOfPledgesQuerySchema.parse(payload);
-    return this.pledges.listPublic(runnerProfileId, userId);
+    const { runnerProfileId, userId, page } = pageOfPledgesQuerySchema.parse(payload);
+    return this.pledges.listPublic(runnerProfileId, userId, page);
   }
 
   @RpcHandler(PLEDGES.listOwn)
   listOwn(@Payload() payload: unknown): Promise<ManagePledgesResponse> {
-    const { runnerProfileId, userId } = ownerPledgesCommandSchema.parse(payload);
-    return this.pledges.listOwn(runnerProfileId, userId);
+    const { runnerProfileId, userId, page } = ownerPledgesPageQuerySchema.parse(payload);
+    return this.pledges.listOwn(runnerProfileId, userId, page);
+  }
+
+  @RpcHandler(PLEDGES.remove)
+  remove(@Payload() payload: unknown): Promise<{ success: true }> {
+    const { runnerProfileId, pledgeId, userId } = removePledgeCommandSchema.parse(payload);
+    return this.pledges.remove(runnerProfileId, pledgeId, userId);
   }
 
   @RpcHandler(PLEDGES.close)

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { CreatePledgeRequest, DistanceUnit, PledgeCounts, PledgeStatus } from '@runpledge/contracts';
+import type { CreatePledgeRequest, DistanceUnit, ExportCursor, PledgeCounts, PledgeStatus } from '@runpledge/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
-
-/** Pledges of one page in the account export (about 250 bytes each: ten full pages stay below NATS's 1 MB). */
-export const EXPORTED_PLEDGES_PER_PAGE = 300;
 
 const T = '"profiles"."pledges"';
 const CLOSURES = '"profiles"."pledge_closures"';
@@ -20,6 +17,7 @@ export interface PledgeRow {
   cap: number | null;
   counts: PledgeCounts;
   unit: DistanceUnit;
+  currency: string;
   status: PledgeStatus;
   createdAt: Date;
   confirmedAt: Date | null;
@@ -31,7 +29,7 @@ export interface PledgeRow {
   remindersSent: number;
 }
 
-const COLUMNS = `id, runner_profile_id, name, message, rate_per_unit::text, cap::text, counts, unit, status, created_at,
+const COLUMNS = `id, runner_profile_id, name, message, rate_per_unit::text, cap::text, counts, unit, currency, status, created_at,
   confirmed_at, confirmed_on::text, due_at, distance_counted::text, earned::text, paid_at, reminders_sent`;
 
 interface RawRow {
@@ -43,6 +41,7 @@ interface RawRow {
   cap: string | null;
   counts: PledgeCounts;
   unit: DistanceUnit;
+  currency: string;
   status: PledgeStatus;
   created_at: Date;
   confirmed_at: Date | null;
@@ -67,6 +66,7 @@ export function toRow(r: RawRow): PledgeRow {
     cap: num(r.cap),
     counts: r.counts,
     unit: r.unit,
+    currency: r.currency,
     status: r.status,
     createdAt: new Date(r.created_at),
     confirmedAt: r.confirmed_at && new Date(r.confirmed_at),
@@ -106,16 +106,27 @@ export class PledgesRepository {
     return { page, closedAt: closure ? new Date(closure.closed_at) : null };
   }
 
+  /** A new pledge in the page's unit and currency of now, which it keeps. */
   async insert(
     manager: EntityManager,
     runnerProfileId: string,
-    unit: DistanceUnit,
+    page: { unit: DistanceUnit; currency: string },
     pledge: CreatePledgeRequest,
   ): Promise<PledgeRow> {
     const [row] = (await manager.query(
-      `INSERT INTO ${T} (runner_profile_id, name, email, message, rate_per_unit, cap, counts, unit)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-      [runnerProfileId, pledge.name, pledge.email, pledge.message, pledge.ratePerUnit, pledge.cap, pledge.counts, unit],
+      `INSERT INTO ${T} (runner_profile_id, name, email, message, rate_per_unit, cap, counts, unit, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+      [
+        runnerProfileId,
+        pledge.name,
+        pledge.email,
+        pledge.message,
+        pledge.ratePerUnit,
+        pledge.cap,
+        pledge.counts,
+        page.unit,
+        page.currency,
+      ],
     )) as RawRow[];
     return toRow(row!);
   }
@@ -135,13 +146,34 @@ export class PledgesRepository {
     return rows[0] ? toRow(rows[0]) : null;
   }
 
-  /** A page's pledges with these statuses, oldest first. */
-  async listOfPage(profileId: string, statuses: PledgeStatus[], manager?: EntityManager): Promise<PledgeRow[]> {
+  /**
+   * A page's pledges with these statuses: `rate` largest rate first (then oldest), `newest` newest
+   * first. All of them: the page's sums are over every one, whichever page of the list is read.
+   */
+  async listOfPage(
+    profileId: string,
+    statuses: PledgeStatus[],
+    order: 'rate' | 'newest',
+    manager?: EntityManager,
+  ): Promise<PledgeRow[]> {
+    // The table's numeric rate, not the text column of the same name that COLUMNS selects.
+    const orderBy = order === 'rate' ? '"pledges".rate_per_unit DESC, created_at, id' : 'created_at DESC, id DESC';
     const rows = (await (manager ?? this.dataSource.manager).query(
-      `SELECT ${COLUMNS} FROM ${T} WHERE runner_profile_id = $1 AND status = ANY($2::text[]) ORDER BY created_at, id`,
+      `SELECT ${COLUMNS} FROM ${T} WHERE runner_profile_id = $1 AND status = ANY($2::text[]) ORDER BY ${orderBy}`,
       [profileId, statuses],
     )) as RawRow[];
     return rows.map(toRow);
+  }
+
+  /** Removes one pledge of the page (the owner's call); false when the page has no such pledge. */
+  async remove(manager: EntityManager, profileId: string, pledgeId: string): Promise<boolean> {
+    const rows = returned(
+      await manager.query(`DELETE FROM ${T} WHERE id = $1 AND runner_profile_id = $2 RETURNING id`, [
+        pledgeId,
+        profileId,
+      ]),
+    );
+    return rows.length > 0;
   }
 
   async countActive(manager: EntityManager, profileId: string): Promise<number> {
@@ -170,14 +202,6 @@ export class PledgesRepository {
       [pledgeId, tokenHash],
     )) as RawRow[];
     return row ? toRow(row) : null;
-  }
-
-  /** The fundraising currency of a pledge's page: that of its amounts. */
-  async currencyOfPage(manager: EntityManager, profileId: string): Promise<string> {
-    const [row] = (await manager.query(`SELECT fundraising_currency FROM "profiles"."runner_profiles" WHERE id = $1`, [
-      profileId,
-    ])) as { fundraising_currency: string }[];
-    return row!.fundraising_currency;
   }
 
   async update(manager: EntityManager, pledgeId: string, set: string, params: unknown[] = []): Promise<PledgeRow> {
@@ -336,15 +360,25 @@ export class PledgesRepository {
   }
 
   /**
-   * What a runner's account export holds of one page's pledges (confirmed ones, newest first): names
-   * and amounts, never addresses; at most EXPORTED_PLEDGES_PER_PAGE, so the export stays one message.
+   * One page of what a runner's account export holds of their page's pledges (confirmed ones, oldest
+   * first, after `after`: keyset on time and id): names and amounts, never addresses. Another user's
+   * page reads as none.
    */
-  async exportOfPage(profileId: string): Promise<PledgeRow[]> {
+  async exportPageOf(
+    userId: string,
+    profileId: string,
+    after: ExportCursor | null,
+    limit: number,
+  ): Promise<(PledgeRow & { cursorAt: string })[]> {
     const rows = (await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM ${T} WHERE runner_profile_id = $1 AND status <> 'pending_confirmation'
-        ORDER BY created_at DESC LIMIT $2`,
-      [profileId, EXPORTED_PLEDGES_PER_PAGE],
-    )) as RawRow[];
-    return rows.map(toRow);
+      `SELECT ${COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1x.$2')},
+              to_char(x.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
+         FROM ${T} x JOIN "profiles"."runner_profiles" p ON p.id = x.runner_profile_id
+        WHERE p.id = $1 AND p.user_id = $2 AND x.status <> 'pending_confirmation'
+          AND ($3::timestamptz IS NULL OR (x.created_at, x.id) > ($3::timestamptz, $4::uuid))
+        ORDER BY x.created_at, x.id LIMIT $5`,
+      [profileId, userId, after?.at ?? null, after?.id ?? null, limit],
+    )) as (RawRow & { cursor_at: string })[];
+    return rows.map((r) => ({ ...toRow(r), cursorAt: r.cursor_at }));
   }
 }

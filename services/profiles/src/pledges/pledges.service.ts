@@ -13,6 +13,7 @@ import {
   type PledgeLinkAction,
   type PledgeSummary,
   type PublicPledge,
+  totalPagesOf,
 } from '@runpledge/contracts';
 import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
 import { DataSource } from 'typeorm';
@@ -20,9 +21,10 @@ import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { isPublished } from '../runner-profiles/to-profile.util.js';
 import { FitnessDistanceClient } from './fitness-distance.client.js';
-import { DistanceWindow, earningOf, isoDay, rateIn, type Earning } from './pledge-earnings.js';
+import { DistanceWindow, earningOf, isoDay, type Earning } from './pledge-earnings.js';
 import { PledgeJobsQueue } from './pledge-jobs.queue.js';
 import { linkChange } from './pledge-links.js';
+import { totalsByCurrency, type CurrencyTotal } from './pledge-totals.js';
 import { PledgesRepository, type PledgeRow } from './pledges.repository.js';
 
 /** Statuses a page's visitors see: confirmed and not cancelled. */
@@ -42,7 +44,16 @@ export function isDue(marathonDate: string, closedAt: Date | null, now: Date): b
   return closedAt !== null || isoDay(now) > marathonDate;
 }
 
-const cents = (n: number) => Math.round(n * 100) / 100;
+const PAGE_SIZE = PLEDGE_LIMITS.listPageSize;
+
+/** One page (from 1) of a list, with how many pages it has. */
+function pageOf<T>(items: T[], page: number): { items: T[]; page: number; totalPages: number } {
+  return {
+    items: items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    page,
+    totalPages: totalPagesOf(items.length, PAGE_SIZE),
+  };
+}
 
 /**
  * Pledges per mile on a page: made by supporters without an account, confirmed by mail, counted from
@@ -68,9 +79,14 @@ export class PledgesService {
       if (!found || !isPublished(found.page.ownerAccess)) throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
       if (isDue(found.page.marathonDate, found.closedAt, this.now()))
         throw ServiceException.badRequest(PLEDGE_MESSAGES.closed);
-      const row = await this.pledges.insert(manager, runnerProfileId, found.page.distanceUnit, request);
+      const row = await this.pledges.insert(
+        manager,
+        runnerProfileId,
+        { unit: found.page.distanceUnit, currency: found.page.fundraisingCurrency },
+        request,
+      );
       await this.jobs.recordMails(manager, 'confirm', [row.id]);
-      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }, found.page.fundraisingCurrency) };
+      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }) };
     });
   }
 
@@ -79,44 +95,58 @@ export class PledgesService {
     return this.events.transaction(async (manager) => {
       const row = await this.pledges.confirm(manager, hashToken(token), this.now(), PLEDGE_LIMITS.confirmationHours);
       if (!row) throw ServiceException.badRequest(PLEDGE_MESSAGES.confirmLinkInvalid);
-      const currency = await this.pledges.currencyOfPage(manager, row.runnerProfileId);
-      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }, currency) };
+      return { pledge: toPledge(row, { distanceCounted: 0, earned: 0 }) };
     });
   }
 
-  /** The page's confirmed pledges and their sum, as anyone may see them (the owner too, unpublished). */
-  async listPublic(runnerProfileId: string, viewerUserId: string | null): Promise<PagePledgesResponse> {
+  /**
+   * The page's confirmed pledges, largest rate first, one page of 50, and their sums over all of them,
+   * as anyone may see them (the owner too, unpublished).
+   */
+  async listPublic(runnerProfileId: string, viewerUserId: string | null, page: number): Promise<PagePledgesResponse> {
     const manager = this.dataSource.manager;
     const found = await this.pledges.findPage(manager, runnerProfileId);
     if (!found || (!isPublished(found.page.ownerAccess) && found.page.userId !== viewerUserId))
       throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
-    const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED], manager);
+    const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED], 'rate', manager);
     const { summary, earnings } = await this.earnings(found.page, found.closedAt, rows);
-    return {
-      summary,
-      pledges: rows.map((row, i): PublicPledge => ({
+    const listed = pageOf(
+      rows.map((row, i): PublicPledge => ({
         name: row.name,
         ratePerUnit: row.ratePerUnit,
+        unit: row.unit,
+        currency: row.currency,
         cap: row.cap,
         counts: row.counts,
         earned: earnings[i]!.earned,
         status: row.status,
       })),
+      page,
+    );
+    return {
+      summary: { ...summary, totals: summary.totals.map(({ due: _due, ...total }) => total) },
+      pledges: listed.items,
+      page: listed.page,
+      totalPages: listed.totalPages,
     };
   }
 
-  /** The owner's dashboard: every confirmed pledge (cancelled ones too), never an e-mail address. */
-  async listOwn(runnerProfileId: string, userId: string): Promise<ManagePledgesResponse> {
+  /** The owner's dashboard: every confirmed pledge (cancelled ones too), newest first, 50 a page; never an address. */
+  async listOwn(runnerProfileId: string, userId: string, page: number): Promise<ManagePledgesResponse> {
     const manager = this.dataSource.manager;
     const found = await this.pledges.findPage(manager, runnerProfileId);
     ownedOrThrow(found?.page ?? null, userId);
-    const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED, 'cancelled'], manager);
+    const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED, 'cancelled'], 'newest', manager);
     const { summary, earnings } = await this.earnings(found!.page, found!.closedAt, rows);
-    const pledges = rows.map((row, i): OwnerPledge => ({
-      ...toPledge(row, earnings[i]!, found!.page.fundraisingCurrency),
+    const listed = pageOf(
+      rows.map((row, i) => ({ row, earning: earnings[i]! })),
+      page,
+    );
+    const pledges = listed.items.map(({ row, earning }): OwnerPledge => ({
+      ...toPledge(row, earning),
       message: row.message,
-      due: row.status === 'due' ? earnings[i]!.earned : 0,
-      paid: row.status === 'paid' ? earnings[i]!.earned : 0,
+      due: row.status === 'due' ? earning.earned : 0,
+      paid: row.status === 'paid' ? earning.earned : 0,
       confirmedAt: row.confirmedAt?.toISOString() ?? null,
       dueAt: row.dueAt?.toISOString() ?? null,
       paidAt: row.paidAt?.toISOString() ?? null,
@@ -124,11 +154,27 @@ export class PledgesService {
     return {
       summary: {
         ...summary,
-        due: cents(pledges.reduce((sum, p) => sum + p.due, 0)),
+        due: summary.totals[0]?.due ?? 0,
         closedAt: found!.closedAt?.toISOString() ?? null,
       },
       pledges,
+      page: listed.page,
+      totalPages: listed.totalPages,
     };
+  }
+
+  /**
+   * The owner removes a pledge (an abusive name, a rate nobody means): it is deleted, so it leaves
+   * every list and sum at once, and no mail finds it again (each mail is claimed on its row).
+   */
+  remove(runnerProfileId: string, pledgeId: string, userId: string): Promise<{ success: true }> {
+    return this.events.transaction(async (manager) => {
+      const found = await this.pledges.findPage(manager, runnerProfileId);
+      ownedOrThrow(found?.page ?? null, userId);
+      if (!(await this.pledges.remove(manager, runnerProfileId, pledgeId)))
+        throw ServiceException.notFound(PLEDGE_MESSAGES.notFound);
+      return { success: true as const };
+    });
   }
 
   /** "I've finished": the page's pledges fall due now (the worker fixes and mails them). */
@@ -154,8 +200,7 @@ export class PledgesService {
       const change = linkChange(action, found.status);
       if ('refuse' in change) throw ServiceException.conflict(change.refuse);
       const row = 'set' in change ? await this.pledges.update(manager, pledgeId, change.set, [this.now()]) : found;
-      const currency = await this.pledges.currencyOfPage(manager, row.runnerProfileId);
-      return { pledge: toPledge(row, fixedOrZero(row), currency) };
+      return { pledge: toPledge(row, fixedOrZero(row)) };
     });
   }
 
@@ -167,7 +212,7 @@ export class PledgesService {
     page: RunnerProfileEntity,
     closedAt: Date | null,
     rows: PledgeRow[],
-  ): Promise<{ summary: PledgeSummary; earnings: Earning[] }> {
+  ): Promise<{ summary: Omit<PledgeSummary, 'totals'> & { totals: CurrencyTotal[] }; earnings: Earning[] }> {
     const end = windowEnd(page.marathonDate, closedAt);
     const live = rows.filter((r) => r.status === 'active' && r.counts === 'training' && r.confirmedOn);
     const from = live.reduce<string | null>(
@@ -187,17 +232,23 @@ export class PledgesService {
       : null;
     const fixedLongest = Math.max(0, ...rows.map((r, i) => (r.unit === unit ? earnings[i]!.distanceCounted : 0)));
     const distanceCounted = Math.max(longest?.distanceCounted ?? 0, fixedLongest);
-    const summary: PledgeSummary = {
+    const totals = totalsByCurrency(
+      rows.map((row, i) => ({ ...row, earned: earnings[i]!.earned })),
+      unit,
+      page.fundraisingCurrency,
+    );
+    // The first currency's sums stand for the page's (never two currencies added); all are in totals.
+    const first = totals[0];
+    const summary = {
       count: rows.filter((r) => r.status !== 'cancelled').length,
-      ratePerUnitTotal: cents(
-        rows.filter((r) => r.status !== 'cancelled').reduce((sum, r) => sum + rateIn(r.ratePerUnit, r.unit, unit), 0),
-      ),
+      ratePerUnitTotal: first?.ratePerUnitTotal ?? 0,
       unit,
       distanceCounted,
       sources: longest && longest.distanceCounted >= fixedLongest ? longest.sources : zeroSources(),
-      earned: cents(earnings.reduce((sum, e, i) => sum + (rows[i]!.status === 'cancelled' ? 0 : e.earned), 0)),
-      paid: cents(earnings.reduce((sum, e, i) => sum + (rows[i]!.status === 'paid' ? e.earned : 0), 0)),
-      currency: page.fundraisingCurrency,
+      earned: first?.earned ?? 0,
+      paid: first?.paid ?? 0,
+      currency: first?.currency ?? page.fundraisingCurrency,
+      totals,
     };
     return { summary, earnings };
   }
@@ -212,12 +263,8 @@ function fixedOrZero(row: PledgeRow): { distanceCounted: number; earned: number 
   return { distanceCounted: row.distanceCounted ?? 0, earned: row.earned ?? 0 };
 }
 
-/** `pledge` of API.md; `currency` is the page's fundraising currency. */
-export function toPledge(
-  row: PledgeRow,
-  earning: { distanceCounted: number; earned: number },
-  currency: string,
-): Pledge {
+/** `pledge` of API.md, in the unit and currency it was made in. */
+export function toPledge(row: PledgeRow, earning: { distanceCounted: number; earned: number }): Pledge {
   return {
     id: row.id,
     name: row.name,
@@ -228,7 +275,7 @@ export function toPledge(
     status: row.status,
     distanceCounted: earning.distanceCounted,
     earned: earning.earned,
-    currency,
+    currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   };
 }

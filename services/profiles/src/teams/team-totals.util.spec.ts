@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { centsToDecimal, contributionOf, csvCell, difference, type MemberSnapshot } from './team-totals.util.js';
+import {
+  centsToDecimal,
+  contributionOf,
+  difference,
+  NO_CONTRIBUTION,
+  runnerMetersDelta,
+  type MemberSnapshot,
+} from './team-totals.util.js';
 
 const member: MemberSnapshot = {
   status: 'member',
@@ -35,13 +42,22 @@ describe('what a member adds to its team', () => {
   });
 });
 
-describe('CSV cells', () => {
-  it('defuses formulas and quotes commas and quotes', () => {
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('Bob, "the" runner')).toBe('"Bob, ""the"" runner"');
-    expect(csvCell(12)).toBe('12');
+describe("a runner's miles in a team", () => {
+  const counted = (meters: number) => ({ raisedCents: 0, donors: 0, meters, members: 1 });
+  it('count once whichever of their pages carry them: the team moves by the change of the largest', () => {
+    // The first page joins: the runner's miles come in.
+    expect(runnerMetersDelta(null, NO_CONTRIBUTION, counted(100))).toBe(100);
+    // A second page of the same runner joins: nothing more.
+    expect(runnerMetersDelta(100, NO_CONTRIBUTION, counted(100))).toBe(0);
+    // A new run reaches each page in turn: the first moves the team, the second finds it done.
+    expect(runnerMetersDelta(100, counted(100), counted(150))).toBe(50);
+    expect(runnerMetersDelta(150, counted(100), counted(150))).toBe(0);
+    // One page leaves: the other carries the miles; the last leaves: they go.
+    expect(runnerMetersDelta(150, counted(150), NO_CONTRIBUTION)).toBe(0);
+    expect(runnerMetersDelta(null, counted(150), NO_CONTRIBUTION)).toBe(-150);
+  });
+
+  it('follows a lone page as before', () => {
+    expect(runnerMetersDelta(null, counted(100), counted(80))).toBe(-20);
   });
 });

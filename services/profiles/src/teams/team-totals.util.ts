@@ -41,6 +41,17 @@ export function difference(before: Contribution, after: Contribution): Contribut
   };
 }
 
+/**
+ * What the team's meters move by when one membership of a runner changes: a runner's miles count once
+ * in a team however many of their pages are in it (fitness keeps distance per runner, not per page),
+ * so the team holds the largest of their counted memberships' meters. `others` is that largest over
+ * the runner's other counted memberships in the team (null: none).
+ */
+export function runnerMetersDelta(others: number | null, before: Contribution, after: Contribution): number {
+  const held = (own: Contribution) => Math.max(others ?? 0, own.meters);
+  return held(after) - held(before);
+}
+
 export function isNothing(delta: Contribution): boolean {
   return delta.raisedCents === 0 && delta.donors === 0 && delta.meters === 0 && delta.members === 0;
 }
@@ -50,11 +61,4 @@ export function centsToDecimal(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A cell that a spreadsheet would run as a formula starts with a quote instead (CSV injection). */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { TeamJoinRule, TeamMemberStatus, TeamRanking } from '@runpledge/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { centsToDecimal, contributionOf, difference, isNothing, type Contribution } from './team-totals.util.js';
+import {
+  centsToDecimal,
+  contributionOf,
+  difference,
+  isNothing,
+  runnerMetersDelta,
+  type Contribution,
+} from './team-totals.util.js';
 
 const TEAMS = '"profiles"."teams"';
 const MEMBERS = '"profiles"."team_members"';
@@ -301,7 +308,7 @@ export class TeamsRepository {
         member.distanceVersion,
       ],
     );
-    await this.moveTeam(manager, team.id, contributionOf(member, team.currency));
+    await this.moveMember(manager, { ...member, teamId: team.id }, team.currency, null, member);
   }
 
   async findMember(manager: EntityManager | null, profileId: string): Promise<MemberRow | null> {
@@ -356,11 +363,7 @@ export class TeamsRepository {
         next.joinedAt,
       ],
     );
-    await this.moveTeam(
-      manager,
-      current.teamId,
-      difference(contributionOf(current, team.currency), contributionOf(next, team.currency)),
-    );
+    await this.moveMember(manager, current, team.currency, current, next);
     return next;
   }
 
@@ -380,12 +383,35 @@ export class TeamsRepository {
     const removed = rows[0];
     if (!removed || !team) return null;
     await manager.query(`DELETE FROM ${MEMBERS} WHERE runner_profile_id = $1`, [profileId]);
-    await this.moveTeam(
-      manager,
-      removed.teamId,
-      difference(contributionOf(removed, team.currency), contributionOf(null, team.currency)),
-    );
+    await this.moveMember(manager, removed, team.currency, removed, null);
     return removed;
+  }
+
+  /**
+   * Moves the team by what one membership's change adds: its page's money and count as they are, its
+   * runner's meters once for all their pages in the team (runnerMetersDelta). The team's row is held.
+   */
+  private async moveMember(
+    manager: EntityManager,
+    member: Pick<MemberRow, 'teamId' | 'userId' | 'runnerProfileId'>,
+    currency: string,
+    before: MemberRow | null,
+    after: Omit<MemberRow, 'teamId'> | null,
+  ): Promise<void> {
+    // Held already by a change or a removal; a join takes it here, so two pages of one runner take turns.
+    await manager.query(`SELECT id FROM ${TEAMS} WHERE id = $1 FOR UPDATE`, [member.teamId]);
+    const old = contributionOf(before, currency);
+    const next = contributionOf(after, currency);
+    const rows: { meters: number | null }[] = await manager.query(
+      `SELECT max(meters) AS meters FROM ${MEMBERS}
+        WHERE team_id = $1 AND user_id = $2 AND runner_profile_id <> $3 AND status = 'member' AND published`,
+      [member.teamId, member.userId, member.runnerProfileId],
+    );
+    const others = rows[0]?.meters ?? null;
+    await this.moveTeam(manager, member.teamId, {
+      ...difference(old, next),
+      meters: runnerMetersDelta(others === null ? null : Number(others), old, next),
+    });
   }
 
   private async moveTeam(manager: EntityManager, teamId: string, delta: Contribution): Promise<void> {

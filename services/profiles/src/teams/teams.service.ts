@@ -25,13 +25,12 @@ import {
   type TeamMembersCsv,
   type UpdateTeamRequest,
 } from '@runpledge/contracts';
-import { assertLiveAccount, DomainEvents, ServiceException } from '@runpledge/server-kit';
+import { assertLiveAccount, DomainEvents, ServiceException, toCsv } from '@runpledge/server-kit';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { env } from '../config/env.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { TeamMailQueue } from './team-mail.queue.js';
-import { csvCell } from './team-totals.util.js';
 import { TeamsRepository, type TeamRow } from './teams.repository.js';
 import { toMember, toTeam, viewedByCaptain } from './to-team.util.js';
 
@@ -227,9 +226,9 @@ export class TeamsService {
     if (team.captainUserId !== userId) throw ServiceException.forbidden(TEAM_ONLY_CAPTAIN);
     const rows = await this.teams.listAllMembers(teamId);
     const pageAddress = (slug: string) => new URL(`/${slug}`, env.PUBLIC_URL).toString();
-    const lines = [
-      ['name', 'page address', 'raised', 'currency', 'donors', 'miles', 'status', 'joined'].join(','),
-      ...rows.map((row) => {
+    const csv = toCsv(
+      ['name', 'page address', 'raised', 'currency', 'donors', 'miles', 'status', 'joined'],
+      rows.map((row) => {
         const member = toMember(row, team.captainProfileId);
         return [
           member.name,
@@ -240,12 +239,10 @@ export class TeamsService {
           member.miles,
           row.published ? member.status : `${member.status} (unpublished)`,
           member.joinedAt,
-        ]
-          .map(csvCell)
-          .join(',');
+        ];
       }),
-    ];
-    return { csv: `${lines.join('\r\n')}\r\n`, slug: team.slug };
+    );
+    return { csv, slug: team.slug };
   }
 
   private async lockAsCaptain(manager: EntityManager, teamId: string, userId: string): Promise<TeamRow> {

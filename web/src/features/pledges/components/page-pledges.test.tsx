@@ -20,8 +20,11 @@ const NONE: PagePledgesResponse = {
     earned: 0,
     paid: 0,
     currency: 'USD',
+    totals: [],
   },
   pledges: [],
+  page: 1,
+  totalPages: 1,
 };
 
 const SOME: PagePledgesResponse = {
@@ -34,11 +37,32 @@ const SOME: PagePledgesResponse = {
     earned: 1925,
     paid: 0,
     currency: 'USD',
+    totals: [{ currency: 'USD', count: 14, ratePerUnitTotal: 38.5, earned: 1925, paid: 0 }],
   },
   pledges: [
-    { name: 'Ann', ratePerUnit: 2, cap: 50, counts: 'training', earned: 50, status: 'active' },
-    { name: 'Ben', ratePerUnit: 1.5, cap: null, counts: 'race', earned: 0, status: 'active' },
+    {
+      name: 'Ann',
+      ratePerUnit: 2,
+      cap: 50,
+      counts: 'training',
+      earned: 50,
+      status: 'active',
+      unit: 'mi',
+      currency: 'USD',
+    },
+    {
+      name: 'Ben',
+      ratePerUnit: 1.5,
+      cap: null,
+      counts: 'race',
+      earned: 0,
+      status: 'active',
+      unit: 'mi',
+      currency: 'USD',
+    },
   ],
+  page: 1,
+  totalPages: 1,
 };
 
 function renderPledges({
@@ -96,8 +120,14 @@ describe("a page's pledges", () => {
           earned: 12.4,
           distanceCounted: 12.4,
           sources: { strava: 0, manual: 0, upload: 12.4 },
+          currency: 'GBP',
+          totals: [{ currency: 'GBP', count: 1, ratePerUnitTotal: 1, earned: 12.4, paid: 12.4 }],
         },
-        pledges: [{ ...SOME.pledges[0], ratePerUnit: 1, cap: null, earned: 12.4, status: 'paid' }],
+        pledges: [
+          { ...SOME.pledges[0], ratePerUnit: 1, cap: null, earned: 12.4, status: 'paid', unit: 'km', currency: 'GBP' },
+        ],
+        page: 1,
+        totalPages: 1,
       }),
     });
     renderPledges({ unit: 'km', currency: 'GBP' });
@@ -109,6 +139,56 @@ describe("a page's pledges", () => {
     expect(within(screen.getByRole('list', { name: 'Pledges' })).getByText('Paid')).toBeInTheDocument();
     // A paid pledge fell due first: the runner has finished.
     expect(screen.getByText('Jane has finished: pledges are closed.')).toBeInTheDocument();
+  });
+
+  it('states each currency on its own when pledges were made in more than one, never adding them', async () => {
+    mockApi({
+      [READ]: jsonResponse(200, {
+        ...SOME,
+        summary: {
+          ...SOME.summary,
+          count: 2,
+          ratePerUnitTotal: 2,
+          earned: 52.4,
+          currency: 'GBP',
+          totals: [
+            { currency: 'GBP', count: 1, ratePerUnitTotal: 2, earned: 52.4, paid: 0 },
+            { currency: 'SEK', count: 1, ratePerUnitTotal: 10, earned: 100, paid: 0 },
+          ],
+        },
+        pledges: [
+          { ...SOME.pledges[0], name: 'Sven', ratePerUnit: 10, cap: 100, earned: 100, currency: 'SEK' },
+          { ...SOME.pledges[0], name: 'Pat', ratePerUnit: 2, cap: null, earned: 52.4, currency: 'GBP' },
+        ],
+      }),
+    });
+    renderPledges({ currency: 'GBP' });
+    expect(await screen.findByTestId('pledge-summary')).toHaveTextContent(
+      '1 supporter pledges £2 a mile: £52.40 so far at 50 mi',
+    );
+    expect(screen.getByTestId('pledge-other-currencies')).toHaveTextContent(
+      /Also pledged in other currencies: SEK\s100 from 1 supporter/,
+    );
+    const rows = within(screen.getByRole('list', { name: 'Pledges' })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(/SvenSEK\s10 a mile, up to SEK\s100 · Training to race daySEK\s100/);
+    expect(rows[1]).toHaveTextContent('Pat£2 a mile · Training to race day£52.40');
+  });
+
+  it('lists 50 a page, with Previous and Next', async () => {
+    const named = (from: number) =>
+      Array.from({ length: 50 }, (_, i) => ({ ...SOME.pledges[1], name: `Supporter ${from + i}` }));
+    const api = mockApi({
+      [READ]: jsonResponse(200, { ...SOME, pledges: named(1), page: 1, totalPages: 2 }),
+      [`${READ}?page=2`]: jsonResponse(200, { ...SOME, pledges: named(51), page: 2, totalPages: 2 }),
+    });
+    renderPledges();
+    const pages = await screen.findByRole('navigation', { name: 'Pledge pages' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Supporter 51')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pledge pages' })).toHaveTextContent('Page 2 of 2');
+    expect(api.called('GET', `/api/runner-profile/${profileId}/pledges?page=2`)).toHaveLength(1);
   });
 
   it('invites the first pledge when there is none', async () => {

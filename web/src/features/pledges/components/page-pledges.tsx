@@ -4,14 +4,17 @@ import {
   type DistanceUnit,
   type PagePledgesResponse,
 } from '@runpledge/contracts';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePagePledges } from '../api/get-page-pledges';
 import {
   countsLabel,
   formatDistance,
   formatRate,
+  otherCurrencies,
   SOURCE_LABEL,
   supportersPledge,
   UNIT_WORD,
@@ -39,10 +42,11 @@ export function pledgesClosed(marathonDate: string, data: PagePledgesResponse | 
 /**
  * A published page's pledges: the sum ("14 supporters pledge $38.50 a mile: $1,925 so far at
  * 50 mi"), the distance counted by source, each supporter's name and what they earned (never an
- * e-mail), and the Pledge button.
+ * e-mail), 50 a page, largest rate first, and the Pledge button.
  */
 export function PagePledges({ marathonDate, ...props }: PagePledgesProps) {
-  const pledges = usePagePledges(props.runnerProfileId);
+  const [page, setPage] = useState(1);
+  const pledges = usePagePledges(props.runnerProfileId, page);
   const closed = pledgesClosed(marathonDate, pledges.data);
   return (
     <div className="flex flex-col gap-4" data-testid="page-pledges">
@@ -63,7 +67,16 @@ export function PagePledges({ marathonDate, ...props }: PagePledgesProps) {
           No pledges yet. Promise an amount for every {UNIT_WORD[props.unit]} {props.runnerName} runs.
         </p>
       ) : (
-        <PledgeList data={pledges.data} currency={props.currency} />
+        <>
+          <PledgeList data={pledges.data} />
+          <Pager
+            label="Pledge pages"
+            page={pledges.data.page}
+            totalPages={pledges.data.totalPages}
+            busy={pledges.isPlaceholderData}
+            onPage={setPage}
+          />
+        </>
       )}
       {closed ? (
         <p className="text-sm text-muted-foreground">{props.runnerName} has finished: pledges are closed.</p>
@@ -74,15 +87,19 @@ export function PagePledges({ marathonDate, ...props }: PagePledgesProps) {
   );
 }
 
-function PledgeList({ data: { summary, pledges }, currency }: { data: PagePledgesResponse; currency: string }) {
+/** The sum in the summary's currency (others in a line of their own), then each pledge in its own. */
+function PledgeList({ data: { summary, pledges } }: { data: PagePledgesResponse }) {
+  const { unit, currency } = summary;
   const money = (amount: number) => formatMoney(amount, currency);
-  const { unit } = summary;
+  const others = otherCurrencies(summary.totals, currency);
+  // The sentence's count goes with its amounts: the supporters who pledged in its currency.
+  const count = summary.totals.find((total) => total.currency === currency)?.count ?? summary.count;
   const sources = PLEDGE_DISTANCE_SOURCES.filter((source) => summary.sources[source] > 0);
   return (
     <>
       <div>
         <p className="text-lg font-semibold text-brand-950" data-testid="pledge-summary">
-          {supportersPledge(summary.count)} {formatRate(summary.ratePerUnitTotal, unit, currency)}:{' '}
+          {supportersPledge(count)} {formatRate(summary.ratePerUnitTotal, unit, currency)}:{' '}
           <span className="font-extrabold text-brand-900 tabular-nums">{money(summary.earned)}</span> so far at{' '}
           {formatDistance(summary.distanceCounted, unit)}
         </p>
@@ -94,6 +111,11 @@ function PledgeList({ data: { summary, pledges }, currency }: { data: PagePledge
               .join(', ')}
           </p>
         )}
+        {others && (
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="pledge-other-currencies">
+            Also pledged in other currencies: {others}
+          </p>
+        )}
         {summary.paid > 0 && <p className="mt-1 text-sm text-muted-foreground">{money(summary.paid)} paid so far</p>}
       </div>
       <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Pledges">
@@ -103,12 +125,15 @@ function PledgeList({ data: { summary, pledges }, currency }: { data: PagePledge
             <div className="min-w-0">
               <p className="font-semibold break-words">{pledge.name}</p>
               <p className="text-sm text-muted-foreground">
-                {formatRate(pledge.ratePerUnit, unit, currency)}
-                {pledge.cap !== null && <>, up to {money(pledge.cap)}</>} · {countsLabel(pledge.counts, unit)}
+                {formatRate(pledge.ratePerUnit, pledge.unit, pledge.currency)}
+                {pledge.cap !== null && <>, up to {formatMoney(pledge.cap, pledge.currency)}</>} ·{' '}
+                {countsLabel(pledge.counts, pledge.unit)}
               </p>
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1">
-              <span className="font-bold text-brand-800 tabular-nums">{money(pledge.earned)}</span>
+              <span className="font-bold text-brand-800 tabular-nums">
+                {formatMoney(pledge.earned, pledge.currency)}
+              </span>
               {pledge.status === 'paid' && <Badge tone="brand">Paid</Badge>}
             </div>
           </li>

@@ -1,5 +1,5 @@
 import type { ManagePledgesResponse, OwnerPledge } from '@runpledge/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
@@ -43,9 +43,12 @@ const managed = (pledges: OwnerPledge[], summary: Partial<ManagePledgesResponse[
     currency: 'USD',
     due: 0,
     closedAt: null,
+    totals: [{ currency: 'USD', count: pledges.length, ratePerUnitTotal: 3.5, earned: 150, paid: 0, due: 0 }],
     ...summary,
   },
   pledges,
+  page: 1,
+  totalPages: 1,
 });
 
 describe("the dashboard's pledge panel", () => {
@@ -66,8 +69,10 @@ describe("the dashboard's pledge panel", () => {
       '2 supporters pledge $3.50 a mile: $150 earned at 50 mi',
     );
     const [ann, ben] = within(panel).getAllByRole('listitem');
-    expect(ann).toHaveTextContent('AnnActive$2 a mile, up to $80 · Training to race day“Go Jane!”Earned$80Due$0Paid$0');
-    expect(ben).toHaveTextContent('BenPaid$1.50 a mile · The race (26.2 mi)Earned$0Due$0Paid$39.30');
+    expect(ann).toHaveTextContent(
+      'AnnActive$2 a mile, up to $80 · Training to race day“Go Jane!”Earned$80Due$0Paid$0Remove',
+    );
+    expect(ben).toHaveTextContent('BenPaid$1.50 a mile · The race (26.2 mi)Earned$0Due$0Paid$39.30Remove');
     expect(panel).not.toHaveTextContent('@');
   });
 
@@ -99,8 +104,61 @@ describe("the dashboard's pledge panel", () => {
     expect(await screen.findByText(/You finished on Nov 27, 2026/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "I've finished" })).not.toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent(
-      'AnnDue$2 a mile · Training to race dayEarned$100Due$100Paid$0',
+      'AnnDue$2 a mile · Training to race dayEarned$100Due$100Paid$0Remove',
     );
+  });
+
+  it('removes a pledge once the owner confirms, and reads the list again', async () => {
+    const rude = pledge({ name: 'Rude Name' });
+    let removed = false;
+    const api = mockApi({
+      [MANAGE]: () => jsonResponse(200, managed(removed ? [pledge({ name: 'Ann' })] : [pledge({ name: 'Ann' }), rude])),
+      [`DELETE /api/runner-profile/${page.id}/pledges/${rude.id}`]: () => {
+        removed = true;
+        return jsonResponse(200, { success: true });
+      },
+    });
+    renderWithProviders(<PledgePanel page={page} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: "Remove Rude Name's pledge" }));
+    const confirm = screen.getByRole('alertdialog', { name: "Remove Rude Name's pledge?" });
+    expect(confirm).toHaveTextContent('its supporter gets no more mail about it');
+    expect(api.called('DELETE', `/api/runner-profile/${page.id}/pledges/${rude.id}`)).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove pledge' }));
+
+    expect(await screen.findByText("Rude Name's pledge was removed")).toBeInTheDocument();
+    expect(api.called('DELETE', `/api/runner-profile/${page.id}/pledges/${rude.id}`)).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: "Remove Rude Name's pledge" })).not.toBeInTheDocument(),
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('shows each pledge in its own currency, and pages of 50 with Previous and Next', async () => {
+    const many = (from: number) => Array.from({ length: 50 }, (_, i) => pledge({ name: `Supporter ${from + i}` }));
+    const api = mockApi({
+      [MANAGE]: jsonResponse(200, {
+        ...managed([pledge({ name: 'Sven', currency: 'SEK', ratePerUnit: 10, earned: 100, due: 100 }), ...many(2)], {
+          totals: [
+            { currency: 'USD', count: 49, ratePerUnitTotal: 98, earned: 4900, paid: 0, due: 0 },
+            { currency: 'SEK', count: 1, ratePerUnitTotal: 10, earned: 100, paid: 0, due: 100 },
+          ],
+        }),
+        totalPages: 2,
+      }),
+      [`${MANAGE}?page=2`]: jsonResponse(200, { ...managed(many(52)), page: 2, totalPages: 2 }),
+    });
+    renderWithProviders(<PledgePanel page={page} />);
+    const [sven] = await screen.findAllByRole('listitem');
+    expect(sven).toHaveTextContent(/SvenActiveSEK\s10 a mile · Training to race dayEarnedSEK\s100DueSEK\s100/);
+    expect(screen.getByTestId('pledge-panel-other-currencies')).toHaveTextContent(
+      /Also pledged in other currencies: SEK\s100 from 1 supporter/,
+    );
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pledge pages' })).getByRole('button', { name: 'Next' }),
+    );
+    expect(await screen.findByText('Supporter 52')).toBeInTheDocument();
+    expect(api.called('GET', `/api/runner-profile/${page.id}/pledges/manage?page=2`)).toHaveLength(1);
   });
 
   it('offers no close without an active pledge, and says when there is none yet', async () => {

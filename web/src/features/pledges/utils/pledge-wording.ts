@@ -3,6 +3,7 @@ import {
   MARATHON_DISTANCE,
   type DistanceUnit,
   type PledgeCounts,
+  type PledgeCurrencyTotal,
   type PledgeDistanceSource,
   type PledgeStatus,
 } from '@runpledge/contracts';
@@ -43,4 +44,19 @@ export const STATUS_LABEL: Record<PledgeStatus, string> = {
 /** "1 supporter pledges", "14 supporters pledge". */
 export function supportersPledge(count: number): string {
   return count === 1 ? '1 supporter pledges' : `${count.toLocaleString('en-US')} supporters pledge`;
+}
+
+/**
+ * The sums in currencies other than the summary's, in a few words ("SEK 100 from 1 supporter"): a
+ * page that changed currency keeps its older pledges in theirs, and amounts are never added across.
+ */
+export function otherCurrencies(totals: PledgeCurrencyTotal[], shown: string): string | null {
+  const others = totals.filter((total) => total.currency !== shown);
+  if (others.length === 0) return null;
+  return others
+    .map(
+      (total) =>
+        `${formatMoney(total.earned, total.currency)} from ${total.count === 1 ? '1 supporter' : `${total.count.toLocaleString('en-US')} supporters`}`,
+    )
+    .join(', ');
 }
