@@ -31,6 +31,7 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.profileDeleted.type,
     IDENTITY_EVENTS.userDeleted.type,
   ],
+  community: [],
 };
 
 /** Core-NATS announcements (not JetStream) a service publishes and the gateway hears. */
@@ -39,6 +40,7 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
   profiles: [PROFILE_CACHE_INVALIDATION.subject],
   billing: [],
   fitness: [],
+  community: [],
 };
 
 /**
@@ -50,4 +52,5 @@ export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   profiles: [FITNESS_DISTANCE.byDay],
   billing: [],
   fitness: [],
+  community: [],
 };
