@@ -31,7 +31,15 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.profileDeleted.type,
     IDENTITY_EVENTS.userDeleted.type,
   ],
-  community: [],
+  // A copy of each page (card, totals, the runner's distance, the owner's access) for groups' standings.
+  community: [
+    PROFILES_EVENTS.cardChanged.type,
+    PROFILES_EVENTS.totalsChanged.type,
+    PROFILES_EVENTS.profileDeleted.type,
+    FITNESS_EVENTS.distanceChanged.type,
+    BILLING_EVENTS.subscriptionChanged.type,
+    IDENTITY_EVENTS.userDeleted.type,
+  ],
 };
 
 /** Core-NATS announcements (not JetStream) a service publishes and the gateway hears. */

@@ -108,6 +108,12 @@ export class RunnerProfilesService {
         userId,
         urlSlug: profile.urlSlug,
       });
+      await this.events.record(manager, PROFILES_EVENTS.cardChanged, {
+        profileId: profile.id,
+        userId,
+        urlSlug: profile.urlSlug,
+        name: profile.name,
+      });
       if (profile.totalsSource !== 'manual') await this.totals.recordSync(manager, profile.id, 'saved');
       return toProfile(profile, rows);
     });
@@ -191,6 +197,14 @@ export class RunnerProfilesService {
           : [];
       await this.milestones.recordReached(manager, profileId, reached);
       if (totalsMoved) await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(saved));
+      if (saved.name !== current.name || saved.urlSlug !== current.urlSlug) {
+        await this.events.record(manager, PROFILES_EVENTS.cardChanged, {
+          profileId,
+          userId,
+          urlSlug: saved.urlSlug,
+          name: saved.name,
+        });
+      }
       // Their jobs too, in this transaction: Redis being away (or this process dying) loses neither.
       if (reached.length > 0) await this.totals.recordMilestones(manager, profileId);
       if (totalsSource !== 'manual') await this.totals.recordSync(manager, profileId, 'saved');
