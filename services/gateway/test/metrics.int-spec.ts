@@ -179,6 +179,7 @@ describe('Prometheus metrics of every process', () => {
     for (const [worker, queue] of [
       ['fitness-worker', 'strava-sync'],
       ['profiles-worker', 'totals-sync'],
+      ['community-worker', 'community-sweeps'],
     ]) {
       const page = await scrape(worker!);
       expect(page).toMatch(new RegExp(`bullmq_queue_jobs\\{[^}]*queue="${queue}"[^}]*state="waiting"`));

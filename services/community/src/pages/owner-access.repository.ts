@@ -25,6 +25,17 @@ export class OwnerAccessRepository {
     return manager.findOne(OwnerAccessEntity, { where: { userId } });
   }
 
+  /** Owners past due since before `periodEndedBefore` (their grace is over by now), at most `limit`. */
+  async pastDueSince(manager: EntityManager, periodEndedBefore: Date, limit: number): Promise<string[]> {
+    const rows: { userId: string }[] = await manager.query(
+      `SELECT user_id AS "userId" FROM ${tableOf(manager)}
+        WHERE status = 'past_due' AND (current_period_end IS NULL OR current_period_end <= $1)
+        ORDER BY user_id LIMIT $2`,
+      [periodEndedBefore, limit],
+    );
+    return rows.map((r) => r.userId);
+  }
+
   async forget(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(OwnerAccessEntity, { userId });
   }

@@ -97,6 +97,16 @@ export class StandingMembersRepository {
     );
   }
 
+  /** Of `userIds`, those with a page counted as published in some group. */
+  async usersCountedAmong(manager: EntityManager, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows: { userId: string }[] = await manager.query(
+      `SELECT DISTINCT user_id AS "userId" FROM ${tableOf(manager)} WHERE user_id = ANY($1::uuid[]) AND published`,
+      [userIds],
+    );
+    return rows.map((r) => r.userId);
+  }
+
   /** The memberships of all of a runner's pages, in group order. */
   async membershipsOfUser(manager: EntityManager, userId: string): Promise<Membership[]> {
     return manager.query(
