@@ -110,6 +110,23 @@ describe("community's copy of the pages and its groups' standings", () => {
     expect(await pageRow(profileId)).toMatchObject({ name: 'Jo', url_slug: 'jo-runs' });
   });
 
+  it("takes a new page's first totals (version 0) whether its card came first or not", async () => {
+    const cardFirst = newPage();
+    await announce(PROFILES_EVENTS.cardChanged.type, { ...cardFirst, urlSlug: 'card-first', name: 'Card First' });
+    await eventually(async () => expect(await pageRow(cardFirst.profileId)).toBeDefined());
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(cardFirst.profileId, '42.00', 2, 0));
+    await eventually(async () =>
+      expect(await pageRow(cardFirst.profileId)).toMatchObject({ funds_raised: '42.00', totals_version: 0 }),
+    );
+    const totalsFirst = newPage();
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(totalsFirst.profileId, '7.00', 1, 0));
+    await eventually(async () => expect(await pageRow(totalsFirst.profileId)).toMatchObject({ funds_raised: '7.00' }));
+    await announce(PROFILES_EVENTS.cardChanged.type, { ...totalsFirst, urlSlug: 'totals-first', name: 'Totals First' });
+    await eventually(async () =>
+      expect(await pageRow(totalsFirst.profileId)).toMatchObject({ name: 'Totals First', funds_raised: '7.00' }),
+    );
+  });
+
   it('moves every group of a page by its newer totals once, ignoring repeats and older versions', async () => {
     const { profileId, userId } = newPage();
     const team = await groupWith('team', profileId, userId);

@@ -375,6 +375,29 @@ describe('profiles over NATS', () => {
       ]);
     });
 
+    it('tells the totals of a hand-typed page from its creation; a synced page waits for its first sync', async () => {
+      const userId = randomUUID();
+      const typed = await createProfile(userId, {
+        donationPlatform: 'other',
+        charityLink: 'https://charity.example.org/donate',
+        fundsRaised: 120.5,
+        totalDonors: 4,
+        fundraisingGoal: 1000,
+        fundraisingCurrency: 'GBP',
+      });
+      expect(await outboxFor(PROFILES_EVENTS.totalsChanged.type, typed.id)).toEqual([
+        expect.objectContaining({
+          fundsRaised: '120.50',
+          totalDonors: 4,
+          fundraisingGoal: '1000.00',
+          fundraisingCurrency: 'GBP',
+          totalsVersion: 0,
+        }),
+      ]);
+      const synced = await createProfile(randomUUID());
+      expect(await outboxFor(PROFILES_EVENTS.totalsChanged.type, synced.id)).toEqual([]);
+    });
+
     it('moves the page, keeps the old address finding it, announces both and records the move for fitness', async () => {
       const userId = randomUUID();
       const created = await createProfile(userId);

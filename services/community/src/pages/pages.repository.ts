@@ -24,13 +24,16 @@ export interface PageTotalsCopy {
 /** Community's copy of the pages (`pages`), each part applied only when newer; a deleted page stays deleted. */
 @Injectable()
 export class PagesRepository {
-  /** Stores the card unless a newer one is there or the page is deleted; true when stored. */
+  /**
+   * Stores the card unless a newer one is there or the page is deleted; true when stored. A page first
+   * heard of by its card has no totals yet (version -1: its first totals, version 0, apply).
+   */
   async applyCard(manager: EntityManager, card: PageCard, changedAt: Date): Promise<boolean> {
     const table = tableOf(manager);
     const rows: unknown[] = await manager.query(
       `INSERT INTO ${table} (profile_id, user_id, url_slug, name, card_changed_at, funds_raised, fundraising_goal,
          total_donors, currency, totals_version)
-       VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 'USD', 0)
+       VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 'USD', -1)
        ON CONFLICT (profile_id) DO UPDATE
          SET user_id = EXCLUDED.user_id, url_slug = EXCLUDED.url_slug, name = EXCLUDED.name,
              card_changed_at = EXCLUDED.card_changed_at

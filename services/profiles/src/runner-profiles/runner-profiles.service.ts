@@ -114,7 +114,10 @@ export class RunnerProfilesService {
         urlSlug: profile.urlSlug,
         name: profile.name,
       });
-      if (profile.totalsSource !== 'manual') await this.totals.recordSync(manager, profile.id, 'saved');
+      // Hand-typed totals are the page's from its creation (a platform's come with its first sync).
+      if (profile.totalsSource === 'manual')
+        await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(profile));
+      else await this.totals.recordSync(manager, profile.id, 'saved');
       return toProfile(profile, rows);
     });
     if (!created) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
