@@ -7,6 +7,5 @@ import { PageProjectionService } from './page-projection.service.js';
 @Module({
   imports: [RepositoriesModule, StandingsModule],
   providers: [PageProjectionService],
-  exports: [PageProjectionService],
 })
 export class PageProjectionModule {}

@@ -98,10 +98,4 @@ export class PageProjectionService implements OnModuleInit {
     await this.distances.forget(manager, userId);
     await this.access.forget(manager, userId);
   }
-
-  /** Whether the owner's pages are live now, as billing last reported (a past-due grace runs out by time). */
-  async ownerHasAccess(manager: EntityManager, userId: string, now = new Date()): Promise<boolean> {
-    const access = await this.access.find(manager, userId);
-    return access ? hasAccess(access.status, access.currentPeriodEnd, now) : false;
-  }
 }

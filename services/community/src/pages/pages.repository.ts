@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { PageEntity } from './page.entity.js';
 
 const tableOf = (manager: EntityManager) => manager.connection.getMetadata(PageEntity).tablePath;
@@ -89,9 +89,5 @@ export class PagesRepository {
       [userId],
     );
     return rows.map((r) => r.id);
-  }
-
-  async findLive(manager: EntityManager, profileId: string): Promise<PageEntity | null> {
-    return manager.findOne(PageEntity, { where: { profileId, deletedAt: IsNull() } });
   }
 }

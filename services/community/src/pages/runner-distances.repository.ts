@@ -20,11 +20,6 @@ export class RunnerDistancesRepository {
     return rows.length > 0;
   }
 
-  async find(manager: EntityManager, userId: string): Promise<{ totalMeters: number; version: number }> {
-    const found = await manager.findOne(RunnerDistanceEntity, { where: { userId } });
-    return found ?? { totalMeters: 0, version: 0 };
-  }
-
   async forget(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(RunnerDistanceEntity, { userId });
   }

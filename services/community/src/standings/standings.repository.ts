@@ -1,34 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { centsToDecimal, isNothing, type Contribution } from './contribution.util.js';
 import type { GroupRef } from './group-kind.js';
 import { StandingEntity } from './standing.entity.js';
 
-const tableOf = (manager: EntityManager | DataSource) =>
-  (manager instanceof DataSource ? manager : manager.connection).getMetadata(StandingEntity).tablePath;
+const tableOf = (manager: EntityManager) => manager.connection.getMetadata(StandingEntity).tablePath;
 
 /** The groups' sums (`standings`): one row per group, moved by members' deltas under its row lock. */
 @Injectable()
 export class StandingsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
   async insert(manager: EntityManager, group: GroupRef, currency: string): Promise<void> {
     await manager.query(
       `INSERT INTO ${tableOf(manager)} (group_kind, group_id, currency, raised, donors, meters, member_count)
        VALUES ($1, $2, $3, 0, 0, 0, 0)`,
       [group.kind, group.id, currency],
     );
-  }
-
-  async find(group: GroupRef): Promise<StandingEntity | null> {
-    const rows: StandingEntity[] = await this.dataSource.query(
-      `SELECT group_kind AS "groupKind", group_id AS "groupId", currency, raised, donors, meters,
-              member_count AS "memberCount"
-         FROM ${tableOf(this.dataSource)} WHERE group_kind = $1 AND group_id = $2`,
-      [group.kind, group.id],
-    );
-    return rows[0] ?? null;
   }
 
   /** The group's currency, its row locked until the transaction ends (its members' changes take turns); null when gone. */
@@ -48,12 +34,5 @@ export class StandingsRepository {
        WHERE group_kind = $1 AND group_id = $2`,
       [group.kind, group.id, centsToDecimal(delta.raisedCents), delta.donors, delta.meters, delta.members],
     );
-  }
-
-  async delete(manager: EntityManager, group: GroupRef): Promise<void> {
-    await manager.query(`DELETE FROM ${tableOf(manager)} WHERE group_kind = $1 AND group_id = $2`, [
-      group.kind,
-      group.id,
-    ]);
   }
 }
