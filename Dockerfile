@@ -8,6 +8,7 @@
 #                                     |  the profiles image also runs the totals-sync workers (services/profiles/dist/worker.js)
 #   billing    NATS service           |
 #   fitness    NATS service; the same image runs the BullMQ workers (node services/fitness/dist/worker.js)
+#   community  NATS service (teams, charities, events); the same image runs its workers (node services/community/dist/worker.js)
 #   migrate    every service's migrations, one after another, then exits
 #   emulators  local Stripe (12111), Strava (12112), DonorDrive (12113) and JustGiving (12114) emulators, for the compose `sandbox` profile
 #
@@ -31,6 +32,7 @@ COPY services/identity/package.json services/identity/
 COPY services/profiles/package.json services/profiles/
 COPY services/billing/package.json services/billing/
 COPY services/fitness/package.json services/fitness/
+COPY services/community/package.json services/community/
 COPY services/gateway/package.json services/gateway/
 COPY tools/emulators/package.json tools/emulators/
 COPY web/package.json web/
@@ -76,10 +78,15 @@ FROM manifests AS deps-fitness
 RUN --mount=type=cache,target=/root/.npm \
     npm install --omit=dev --workspace services/fitness --include-workspace-root=false --no-audit --no-fund
 
+FROM manifests AS deps-community
+RUN --mount=type=cache,target=/root/.npm \
+    npm install --omit=dev --workspace services/community --include-workspace-root=false --no-audit --no-fund
+
 FROM manifests AS deps-migrate
 RUN --mount=type=cache,target=/root/.npm \
     npm install --omit=dev --workspace services/identity --workspace services/profiles \
-      --workspace services/billing --workspace services/fitness --include-workspace-root=false --no-audit --no-fund
+      --workspace services/billing --workspace services/fitness --workspace services/community \
+      --include-workspace-root=false --no-audit --no-fund
 
 FROM manifests AS deps-emulators
 RUN --mount=type=cache,target=/root/.npm \
@@ -147,6 +154,13 @@ COPY --from=build /app/libs/server-kit/dist libs/server-kit/dist
 COPY --from=build /app/services/fitness/dist services/fitness/dist
 CMD ["node", "services/fitness/dist/main.js"]
 
+FROM service-runtime AS community
+COPY --from=deps-community /app ./
+COPY --from=build /app/libs/contracts/dist libs/contracts/dist
+COPY --from=build /app/libs/server-kit/dist libs/server-kit/dist
+COPY --from=build /app/services/community/dist services/community/dist
+CMD ["node", "services/community/dist/main.js"]
+
 FROM runtime AS migrate
 COPY --from=deps-migrate /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
@@ -155,8 +169,9 @@ COPY --from=build /app/services/identity/dist services/identity/dist
 COPY --from=build /app/services/profiles/dist services/profiles/dist
 COPY --from=build /app/services/billing/dist services/billing/dist
 COPY --from=build /app/services/fitness/dist services/fitness/dist
+COPY --from=build /app/services/community/dist services/community/dist
 HEALTHCHECK NONE
-CMD ["sh", "-c", "for s in identity profiles billing fitness; do node services/$s/dist/main.js migrate || exit 1; done"]
+CMD ["sh", "-c", "for s in identity profiles billing fitness community; do node services/$s/dist/main.js migrate || exit 1; done"]
 
 FROM runtime AS emulators
 COPY --from=deps-emulators /app ./

@@ -5,7 +5,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const SERVICES = 'identity,profiles,billing,fitness,gateway';
+const SERVICES = 'identity,profiles,billing,fitness,community,gateway';
 const BY_WORKSPACE_NAME = {
   group: ['../../*/**', '**/libs/**', '**/services/**', '**/web/**'],
   message: 'Import another package by its workspace name (@runpledge/…), not by path.',

@@ -12,6 +12,7 @@ const workspaces = [
   'services/profiles',
   'services/billing',
   'services/fitness',
+  'services/community',
   'services/gateway',
   'tools/emulators',
 ];

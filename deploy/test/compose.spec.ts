@@ -31,8 +31,28 @@ interface Compose {
   volumes?: Record<string, unknown>;
 }
 
-const APP = ['migrate', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker', 'gateway'];
-const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
+const APP = [
+  'migrate',
+  'identity',
+  'profiles',
+  'billing',
+  'fitness',
+  'community',
+  'fitness-worker',
+  'profiles-worker',
+  'community-worker',
+  'gateway',
+];
+const SERVICES = [
+  'identity',
+  'profiles',
+  'billing',
+  'fitness',
+  'community',
+  'fitness-worker',
+  'profiles-worker',
+  'community-worker',
+];
 const source = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
 const envExample = readFileSync(join(ROOT, '.env.example'), 'utf8');
 
@@ -112,6 +132,8 @@ describe('docker-compose.yml', () => {
     }
     expect(compose.services['fitness-worker']?.image).toBe(compose.services.fitness?.image);
     expect(compose.services['fitness-worker']?.command).toEqual(['node', 'services/fitness/dist/worker.js']);
+    expect(compose.services['community-worker']?.image).toBe(compose.services.community?.image);
+    expect(compose.services['community-worker']?.command).toEqual(['node', 'services/community/dist/worker.js']);
   });
 
   it('health-checks every long-running service and waits on health, not on start', () => {
@@ -137,7 +159,7 @@ describe('docker-compose.yml', () => {
         { condition: 'service_completed_successfully' },
       ]);
     expect(Object.keys(compose.services.gateway!.depends_on ?? {})).toEqual(
-      expect.arrayContaining(['identity', 'profiles', 'billing', 'fitness', 'nats', 'redis']),
+      expect.arrayContaining(['identity', 'profiles', 'billing', 'fitness', 'community', 'nats', 'redis']),
     );
   });
 

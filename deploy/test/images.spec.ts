@@ -14,7 +14,8 @@ const WORKSPACES: Record<string, string[]> = {
   profiles: ['services/profiles'],
   billing: ['services/billing'],
   fitness: ['services/fitness'],
-  migrate: ['services/identity', 'services/profiles', 'services/billing', 'services/fitness'],
+  community: ['services/community'],
+  migrate: ['services/identity', 'services/profiles', 'services/billing', 'services/fitness', 'services/community'],
   emulators: ['tools/emulators'],
 };
 const instruction = (lines: string[], keyword: string) =>
@@ -67,7 +68,7 @@ describe('Dockerfile', () => {
   it('health-checks the long-running images on their health endpoints', () => {
     const check = (target: string) => instruction(effectiveInstructions(stages, target), 'HEALTHCHECK').at(-1)!;
     expect(check('gateway')).toContain('/api/health/live');
-    for (const target of ['identity', 'profiles', 'billing', 'fitness']) {
+    for (const target of ['identity', 'profiles', 'billing', 'fitness', 'community']) {
       expect([target, check(target)]).toEqual([target, expect.stringContaining('/readyz')]);
       const env = instruction(effectiveInstructions(stages, target), 'ENV').join(' ');
       expect(env).toMatch(/\bHEALTH_PORT=9000\b/);
@@ -76,13 +77,13 @@ describe('Dockerfile', () => {
   });
 
   it('starts entry points the build produces', () => {
-    for (const target of ['gateway', 'identity', 'profiles', 'billing', 'fitness']) {
+    for (const target of ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'community']) {
       const cmd = json(instruction(effectiveInstructions(stages, target), 'CMD').at(-1)!);
       expect(cmd[0]).toBe('node');
       expect([target, existsSync(join(ROOT, cmd[1]!))]).toEqual([target, true]);
     }
     const migrate = json(instruction(effectiveInstructions(stages, 'migrate'), 'CMD').at(-1)!).join(' ');
-    for (const service of ['identity', 'profiles', 'billing', 'fitness']) {
+    for (const service of ['identity', 'profiles', 'billing', 'fitness', 'community']) {
       expect(migrate).toContain(service);
       expect(existsSync(join(ROOT, `services/${service}/dist/main.js`))).toBe(true);
     }

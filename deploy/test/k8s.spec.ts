@@ -37,9 +37,19 @@ import {
 } from './lib/k8s.js';
 
 const NAMESPACES = { dev: 'runpledge-dev', prod: 'runpledge' } as const;
-const DEPLOYMENTS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'fitness-worker', 'profiles-worker'];
+const DEPLOYMENTS = [
+  'gateway',
+  'identity',
+  'profiles',
+  'billing',
+  'fitness',
+  'community',
+  'fitness-worker',
+  'profiles-worker',
+  'community-worker',
+];
 const AUTOSCALED = ['gateway', 'profiles', 'fitness-worker'];
-const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
+const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'community'];
 /** Custom resources (NACK's Stream, Prometheus Operator's): checked by their own schemas (monitoring.spec.ts). */
 const CUSTOM_KINDS = new Set(['Stream', 'PodMonitor', 'PrometheusRule']);
 /** Every process serves /metrics on this port, reachable from the monitoring namespace only. */
@@ -74,6 +84,8 @@ const EGRESS: Record<string, string[]> = {
   'fitness-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
   // DonorDrive and JustGiving over https; milestone e-mails through the SMTP relay.
   'profiles-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443', 'TCP/587', 'TCP/465'],
+  community: [...DNS, 'TCP/4222', 'TCP/5432'],
+  'community-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379'],
   migrate: [...DNS, 'TCP/5432'],
 };
 const INGRESS: Record<string, string[]> = { gateway: ['TCP/3000'] };
@@ -415,6 +427,9 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     const worker = containersOf(find(objects, 'Deployment', 'fitness-worker')!)[0]!;
     expect(worker.image).toMatch(/\/fitness:/);
     expect(worker.command).toEqual(['node', 'services/fitness/dist/worker.js']);
+    const communityWorker = containersOf(find(objects, 'Deployment', 'community-worker')!)[0]!;
+    expect(communityWorker.image).toMatch(/\/community:/);
+    expect(communityWorker.command).toEqual(['node', 'services/community/dist/worker.js']);
     expect(containersOf(find(objects, 'Job', 'migrate')!)[0]!.image).toMatch(/\/migrate:/);
   });
 });

@@ -118,7 +118,7 @@ describe('monitoring in the prod overlay', () => {
     };
     expect(spec.podMetricsEndpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
     const deployments = find('Deployment');
-    expect(deployments).toHaveLength(7);
+    expect(deployments).toHaveLength(9);
     for (const deployment of deployments) {
       const name = deployment.metadata.name;
       expect([name, selects(spec.selector, podLabelsOf(deployment))]).toEqual([name, true]);

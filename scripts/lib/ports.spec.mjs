@@ -77,7 +77,7 @@ describe('the ports of a local stack besides its public one', () => {
   });
 
   it('keeps an emulator port set in the environment, and chooses the rest around it', async () => {
-    // Metrics away from 9464-9470, which a stack running on this machine may be using.
+    // Metrics away from 9464-9472, which a stack running on this machine may be using.
     const env = { STRIPE_EMULATOR_PORT: '45678', METRICS_BASE_PORT: '41000' };
     const { metrics, emulators } = await localStackPorts(env);
     expect(Object.keys(metrics)).toEqual(Object.keys(METRICS_PORTS));

@@ -8,11 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SERVICES = ['identity', 'profiles', 'billing', 'fitness'];
+export const SERVICES = ['identity', 'profiles', 'billing', 'fitness', 'community'];
+/** The services' BullMQ worker processes (`<service>/dist/worker.js`). */
+export const WORKERS = ['fitness-worker', 'profiles-worker', 'community-worker'];
 /** Processes that are not a service's main.js. */
 const ENTRIES = {
   'fitness-worker': 'services/fitness/dist/worker.js',
   'profiles-worker': 'services/profiles/dist/worker.js',
+  'community-worker': 'services/community/dist/worker.js',
   emulators: 'tools/emulators/dist/main.js',
 };
 /** `npm start`'s Prometheus ports (shared/API.md "Operations"): each process serves /metrics on its own. */
@@ -24,13 +27,13 @@ export const METRICS_PORTS = {
   fitness: 9468,
   'fitness-worker': 9469,
   'profiles-worker': 9470,
+  community: 9471,
+  'community-worker': 9472,
 };
 const entry = (name) => `${ROOT}${ENTRIES[name] ?? `services/${name}/dist/main.js`}`;
 
 export function servicesBuilt() {
-  return [...SERVICES, 'gateway', 'fitness-worker', 'profiles-worker', 'emulators'].every((name) =>
-    existsSync(entry(name)),
-  );
+  return [...SERVICES, 'gateway', ...WORKERS, 'emulators'].every((name) => existsSync(entry(name)));
 }
 
 export function isBuilt() {
@@ -240,7 +243,7 @@ async function waitForUrl(url, timeoutMs, what) {
 }
 
 /**
- * Starts the emulators when real keys are missing, then the four services, the fitness sync worker
+ * Starts the emulators when real keys are missing, then the five services, their worker processes
  * and the gateway; waits for readiness and returns handles to stop them.
  */
 // STACK_READY_TIMEOUT_MS gives a busy machine longer to start the stack.
@@ -285,8 +288,7 @@ export async function startStack({
   }
   const envOf = (name) => (metricsPorts[name] ? { ...fullEnv, METRICS_PORT: String(metricsPorts[name]) } : fullEnv);
   for (const name of SERVICES) processes.set(name, startProcess(name, envOf(name), log));
-  processes.set('fitness-worker', startProcess('fitness-worker', envOf('fitness-worker'), log));
-  processes.set('profiles-worker', startProcess('profiles-worker', envOf('profiles-worker'), log));
+  for (const name of WORKERS) processes.set(name, startProcess(name, envOf(name), log));
   processes.set('gateway', startProcess('gateway', envOf('gateway'), log));
   const url = `http://127.0.0.1:${port}`;
   const stack = {
@@ -308,7 +310,7 @@ export async function startStack({
     async stop() {
       // Gateway first so nothing new arrives, then the services, then what they talk to.
       await processes.get('gateway')?.stop();
-      await Promise.all([...SERVICES, 'fitness-worker', 'profiles-worker'].map((name) => processes.get(name)?.stop()));
+      await Promise.all([...SERVICES, ...WORKERS].map((name) => processes.get(name)?.stop()));
       await processes.get('emulators')?.stop();
     },
   };

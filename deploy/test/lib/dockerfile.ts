@@ -34,4 +34,13 @@ export function effectiveInstructions(stages: Stage[], name: string): string[] {
 }
 
 /** The images the project ships: one per process (the targets compose and k8s reference). */
-export const IMAGE_TARGETS = ['gateway', 'identity', 'profiles', 'billing', 'fitness', 'migrate', 'emulators'];
+export const IMAGE_TARGETS = [
+  'gateway',
+  'identity',
+  'profiles',
+  'billing',
+  'fitness',
+  'community',
+  'migrate',
+  'emulators',
+];

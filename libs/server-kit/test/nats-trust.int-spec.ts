@@ -110,6 +110,27 @@ describe('NATS users and subject permissions', () => {
     expect(reply.json()).toEqual({ response: { service: 'identity' } });
   });
 
+  it('lets community answer the gateway, while its worker may neither answer nor call community', async () => {
+    const community = await as('community');
+    community.subscribe(rpcSubject(healthPattern('community'), prefix), {
+      queue: 'community',
+      callback: (_err, msg) => msg.respond(JSON.stringify({ response: { service: 'community' } })),
+    });
+    await community.flush();
+    const gateway = await as('gateway');
+    const reply = await gateway.request(rpcSubject(healthPattern('community'), prefix), '{}', { timeout: 2000 });
+    expect(reply.json()).toEqual({ response: { service: 'community' } });
+
+    const worker = await as('community-worker');
+    const errors = errorsOf(worker);
+    worker.subscribe(rpcSubject('community.>', prefix), { callback: () => {} });
+    await worker.flush().catch(() => {});
+    await eventually(() => expect(errors.join()).toMatch(/Permissions Violation for Subscription/i));
+    await expect(
+      worker.request(rpcSubject(healthPattern('community'), prefix), '{}', { timeout: 1000 }),
+    ).rejects.toThrow();
+  });
+
   it("refuses profiles calling identity's subject: identity never hears it", async () => {
     let heard = 0;
     const identity = await as('identity');

@@ -59,7 +59,17 @@ describe('Prometheus metrics of every process', () => {
 
   it('serves runtime metrics on every process, each on its own port and not on the public one', async () => {
     expect(Object.keys(ports).sort()).toEqual(
-      ['billing', 'fitness', 'fitness-worker', 'gateway', 'identity', 'profiles', 'profiles-worker'].sort(),
+      [
+        'billing',
+        'community',
+        'community-worker',
+        'fitness',
+        'fitness-worker',
+        'gateway',
+        'identity',
+        'profiles',
+        'profiles-worker',
+      ].sort(),
     );
     for (const name of Object.keys(ports)) {
       const page = await scrape(name);
@@ -169,6 +179,7 @@ describe('Prometheus metrics of every process', () => {
     for (const [worker, queue] of [
       ['fitness-worker', 'strava-sync'],
       ['profiles-worker', 'totals-sync'],
+      ['community-worker', 'community-sweeps'],
     ]) {
       const page = await scrape(worker!);
       expect(page).toMatch(new RegExp(`bullmq_queue_jobs\\{[^}]*queue="${queue}"[^}]*state="waiting"`));

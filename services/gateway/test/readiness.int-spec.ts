@@ -74,8 +74,8 @@ describe('gateway readiness', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       status: 'degraded',
-      services: { identity: 'down', profiles: 'down', billing: 'down', fitness: 'down' },
-      failing: ['identity', 'profiles', 'billing', 'fitness'],
+      services: { identity: 'down', profiles: 'down', billing: 'down', fitness: 'down', community: 'down' },
+      failing: ['identity', 'profiles', 'billing', 'fitness', 'community'],
     });
   });
 
@@ -109,7 +109,7 @@ describe('gateway readiness', () => {
       { timeoutMs: 10_000 },
     );
     expect(down).toMatchObject({ status: 'unavailable', failing: expect.arrayContaining(['nats']) });
-    expect(Object.keys(down.services).sort()).toEqual(['billing', 'fitness', 'identity', 'profiles']);
+    expect(Object.keys(down.services).sort()).toEqual(['billing', 'community', 'fitness', 'identity', 'profiles']);
 
     await startNats();
     await eventually(async () => expect((await ready()).status).toBe(200), { timeoutMs: 20_000 });

@@ -350,6 +350,54 @@ describe('profiles over NATS', () => {
     const update = (userId: string, profileId: string, changes: Record<string, unknown>) =>
       call<Profile>(PROFILES.profile.update, { userId, profileId, changes });
 
+    it("tells groups the page's card when it is created and when its name or address changes, not otherwise", async () => {
+      const userId = randomUUID();
+      const created = await createProfile(userId);
+      const cards = () => outboxFor(PROFILES_EVENTS.cardChanged.type, created.id);
+      expect(await cards()).toEqual([{ profileId: created.id, userId, urlSlug: created.urlSlug, name: created.name }]);
+      await ok<Profile>(PROFILES.profile.update, {
+        userId,
+        profileId: created.id,
+        changes: { description: 'Same card' },
+      });
+      expect(await cards()).toHaveLength(1);
+      await ok<Profile>(PROFILES.profile.update, {
+        userId,
+        profileId: created.id,
+        changes: { name: 'Renamed Runner' },
+      });
+      const to = newSlug();
+      await ok<Profile>(PROFILES.profile.update, { userId, profileId: created.id, changes: { url_slug: to } });
+      expect(await cards()).toEqual([
+        { profileId: created.id, userId, urlSlug: created.urlSlug, name: created.name },
+        { profileId: created.id, userId, urlSlug: created.urlSlug, name: 'Renamed Runner' },
+        { profileId: created.id, userId, urlSlug: to, name: 'Renamed Runner' },
+      ]);
+    });
+
+    it('tells the totals of a hand-typed page from its creation; a synced page waits for its first sync', async () => {
+      const userId = randomUUID();
+      const typed = await createProfile(userId, {
+        donationPlatform: 'other',
+        charityLink: 'https://charity.example.org/donate',
+        fundsRaised: 120.5,
+        totalDonors: 4,
+        fundraisingGoal: 1000,
+        fundraisingCurrency: 'GBP',
+      });
+      expect(await outboxFor(PROFILES_EVENTS.totalsChanged.type, typed.id)).toEqual([
+        expect.objectContaining({
+          fundsRaised: '120.50',
+          totalDonors: 4,
+          fundraisingGoal: '1000.00',
+          fundraisingCurrency: 'GBP',
+          totalsVersion: 0,
+        }),
+      ]);
+      const synced = await createProfile(randomUUID());
+      expect(await outboxFor(PROFILES_EVENTS.totalsChanged.type, synced.id)).toEqual([]);
+    });
+
     it('moves the page, keeps the old address finding it, announces both and records the move for fitness', async () => {
       const userId = randomUUID();
       const created = await createProfile(userId);

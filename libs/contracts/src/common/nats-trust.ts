@@ -33,6 +33,15 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.profileDeleted.type,
     IDENTITY_EVENTS.userDeleted.type,
   ],
+  // A copy of each page (card, totals, the runner's distance, the owner's access) for groups' standings.
+  community: [
+    PROFILES_EVENTS.cardChanged.type,
+    PROFILES_EVENTS.totalsChanged.type,
+    PROFILES_EVENTS.profileDeleted.type,
+    FITNESS_EVENTS.distanceChanged.type,
+    BILLING_EVENTS.subscriptionChanged.type,
+    IDENTITY_EVENTS.userDeleted.type,
+  ],
 };
 
 /** Core-NATS announcements (not JetStream) a service publishes and the gateway hears. */
@@ -41,6 +50,7 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
   profiles: [PROFILE_CACHE_INVALIDATION.subject],
   billing: [],
   fitness: [],
+  community: [],
 };
 
 /**
@@ -52,4 +62,5 @@ export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   profiles: [FITNESS_DISTANCE.byDay],
   billing: [],
   fitness: [],
+  community: [],
 };

@@ -15,6 +15,15 @@ export const PROFILES_EVENTS = {
     'profiles.profile.slug-changed',
     z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
   ),
+  /**
+   * What a page shows of itself in lists of other pages (a team's members, a charity's runners): sent
+   * when the page is created and whenever its name or address changes. A reader keeping a copy applies
+   * only one newer (by `occurredAt`) than the copy: events of a page are made under its row lock.
+   */
+  cardChanged: defineEvent(
+    'profiles.profile.card-changed',
+    z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string(), name: z.string() }),
+  ),
   /** A supporter chose a challenge: the owner is e-mailed once (profiles consumes it itself). */
   challengeClaimed: defineEvent(
     'profiles.challenge.claimed',

@@ -1,5 +1,6 @@
 import { BILLING } from './billing.patterns.js';
 import { BILLING_RPC } from './billing.rpc.js';
+import { COMMUNITY } from './community.patterns.js';
 import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
 import { IDENTITY } from './identity.patterns.js';
@@ -14,7 +15,7 @@ import { TEAMS } from './teams.patterns.js';
 import { TEAMS_RPC } from './teams.rpc.js';
 
 /**
- * Every typed pattern of every service: identity, profiles, billing, fitness and the patterns all four
+ * Every typed pattern of every service: identity, profiles, billing, fitness, community and the patterns all five
  * answer (health ping, account export). The gateway calls them only through `rpc.call`.
  */
 export const RPC_CONTRACTS = {
@@ -33,9 +34,11 @@ export type RpcResponseOf<P extends TypedRpcPattern> = RpcResponse<(typeof RPC_C
 
 /** Every pattern string of a service's pattern object (`IDENTITY`, `PROFILES`, …). */
 type PatternsOf<T> = T extends string ? T : { [K in keyof T]: PatternsOf<T[K]> }[keyof T];
-/** Patterns of the four services that have no contract in RPC_CONTRACTS: none may exist. */
+/** Patterns of the services that have no contract in RPC_CONTRACTS: none may exist. */
 export type UntypedRpcPattern = Exclude<
-  PatternsOf<typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof TEAMS | typeof MAIL>,
+  PatternsOf<
+    typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof COMMUNITY | typeof TEAMS | typeof MAIL
+  >,
   TypedRpcPattern
 >;
 type MustBeTrue<T extends true> = T;

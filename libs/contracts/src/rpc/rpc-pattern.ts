@@ -1,5 +1,5 @@
-/** Names of the four back-end services; each listens in a NATS queue group of the same name. */
-export const SERVICE_NAMES = ['identity', 'profiles', 'billing', 'fitness'] as const;
+/** Names of the five back-end services; each listens in a NATS queue group of the same name. */
+export const SERVICE_NAMES = ['identity', 'profiles', 'billing', 'fitness', 'community'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** `<service>.<resource>.<verb>` request-reply pattern. */

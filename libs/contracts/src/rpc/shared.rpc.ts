@@ -20,7 +20,7 @@ type SharedRpcTable = { readonly [S in ServiceName as `${S}.health.ping`]: typeo
 };
 
 /**
- * The patterns every service answers, typed once for all four: the health ping (the gateway's
+ * The patterns every service answers, typed once for all five: the health ping (the gateway's
  * readiness) and the account export (GET /api/account/export gathers one from each).
  */
 export const SHARED_RPC = Object.fromEntries(

@@ -12,8 +12,22 @@ import { deadLetterStreamName, deadLetterSubject } from '../events/dead-letters.
 import { consumerDurableName, eventStreamName, eventSubject, revocationStreamName, rpcSubject } from './subject.js';
 
 /** Every process that connects to NATS under its own user. */
-export const NATS_PROCESSES = [...SERVICE_NAMES, 'fitness-worker', 'profiles-worker', 'gateway', 'operator'] as const;
+export const NATS_PROCESSES = [
+  ...SERVICE_NAMES,
+  'fitness-worker',
+  'profiles-worker',
+  'community-worker',
+  'gateway',
+  'operator',
+] as const;
 export type NatsProcess = (typeof NATS_PROCESSES)[number];
+
+/** The BullMQ worker processes and the service each works for (it publishes that service's events). */
+const WORKER_OF: Record<Extract<NatsProcess, `${string}-worker`>, ServiceName> = {
+  'fitness-worker': 'fitness',
+  'profiles-worker': 'profiles',
+  'community-worker': 'community',
+};
 
 export interface NatsPermissions {
   publish: { allow: string[]; deny?: string[] };
@@ -90,9 +104,8 @@ export function natsPermissions(process: NatsProcess, prefix = ''): NatsPermissi
     };
   }
   // The workers publish their service's events (outbox relay) but answer no requests.
-  const worker = process === 'fitness-worker' || process === 'profiles-worker';
-  const service: ServiceName =
-    process === 'fitness-worker' ? 'fitness' : process === 'profiles-worker' ? 'profiles' : process;
+  const worker = process.endsWith('-worker');
+  const service: ServiceName = worker ? WORKER_OF[process as keyof typeof WORKER_OF] : (process as ServiceName);
   const publish = [
     eventSubject(`${service}.>`, prefix),
     // Identity keeps its revocation broadcasts in a stream of their own (see followStream).

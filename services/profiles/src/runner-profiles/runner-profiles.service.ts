@@ -108,7 +108,16 @@ export class RunnerProfilesService {
         userId,
         urlSlug: profile.urlSlug,
       });
-      if (profile.totalsSource !== 'manual') await this.totals.recordSync(manager, profile.id, 'saved');
+      await this.events.record(manager, PROFILES_EVENTS.cardChanged, {
+        profileId: profile.id,
+        userId,
+        urlSlug: profile.urlSlug,
+        name: profile.name,
+      });
+      // Hand-typed totals are the page's from its creation (a platform's come with its first sync).
+      if (profile.totalsSource === 'manual')
+        await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(profile));
+      else await this.totals.recordSync(manager, profile.id, 'saved');
       return toProfile(profile, rows);
     });
     if (!created) throw ServiceException.conflict(SLUG_TAKEN_MESSAGE);
@@ -191,6 +200,14 @@ export class RunnerProfilesService {
           : [];
       await this.milestones.recordReached(manager, profileId, reached);
       if (totalsMoved) await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(saved));
+      if (saved.name !== current.name || saved.urlSlug !== current.urlSlug) {
+        await this.events.record(manager, PROFILES_EVENTS.cardChanged, {
+          profileId,
+          userId,
+          urlSlug: saved.urlSlug,
+          name: saved.name,
+        });
+      }
       // Their jobs too, in this transaction: Redis being away (or this process dying) loses neither.
       if (reached.length > 0) await this.totals.recordMilestones(manager, profileId);
       if (totalsSource !== 'manual') await this.totals.recordSync(manager, profileId, 'saved');

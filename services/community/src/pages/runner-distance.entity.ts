@@ -1,0 +1,16 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+const bigNumber = { to: (v: number) => v, from: (v: string | number) => Number(v) };
+
+/** A runner's public running distance as fitness last told it (`fitness.distance.changed`), with its version. */
+@Entity({ name: 'runner_distances' })
+export class RunnerDistanceEntity {
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId: string;
+
+  @Column('double precision', { name: 'total_meters', transformer: bigNumber })
+  totalMeters: number;
+
+  @Column('bigint', { transformer: bigNumber })
+  version: number;
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { centsToDecimal, isNothing, type Contribution } from './contribution.util.js';
+import type { GroupRef } from './group-kind.js';
+import { StandingEntity } from './standing.entity.js';
+
+const tableOf = (manager: EntityManager) => manager.connection.getMetadata(StandingEntity).tablePath;
+
+/** The groups' sums (`standings`): one row per group, moved by members' deltas under its row lock. */
+@Injectable()
+export class StandingsRepository {
+  async insert(manager: EntityManager, group: GroupRef, currency: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${tableOf(manager)} (group_kind, group_id, currency, raised, donors, meters, member_count)
+       VALUES ($1, $2, $3, 0, 0, 0, 0)`,
+      [group.kind, group.id, currency],
+    );
+  }
+
+  /** The group's currency, its row locked until the transaction ends (its members' changes take turns); null when gone. */
+  async lockCurrency(manager: EntityManager, group: GroupRef): Promise<string | null> {
+    const rows: { currency: string }[] = await manager.query(
+      `SELECT currency FROM ${tableOf(manager)} WHERE group_kind = $1 AND group_id = $2 FOR UPDATE`,
+      [group.kind, group.id],
+    );
+    return rows[0]?.currency ?? null;
+  }
+
+  async move(manager: EntityManager, group: GroupRef, delta: Contribution): Promise<void> {
+    if (isNothing(delta)) return;
+    await manager.query(
+      `UPDATE ${tableOf(manager)} SET raised = raised + $3::numeric, donors = donors + $4,
+         meters = greatest(meters + $5, 0), member_count = member_count + $6
+       WHERE group_kind = $1 AND group_id = $2`,
+      [group.kind, group.id, centsToDecimal(delta.raisedCents), delta.donors, delta.meters, delta.members],
+    );
+  }
+}
