@@ -52,7 +52,7 @@ describe('gateway against the running services', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ok',
-      services: { identity: 'up', profiles: 'up', billing: 'up', fitness: 'up' },
+      services: { identity: 'up', profiles: 'up', billing: 'up', fitness: 'up', community: 'up' },
       failing: [],
     });
   });
@@ -124,7 +124,7 @@ describe('gateway against the running services', () => {
     expect(Date.now() - stoppedAt).toBeLessThan(6000);
     expect(down).toEqual({
       status: 'degraded',
-      services: { billing: 'down', identity: 'up', profiles: 'up', fitness: 'up' },
+      services: { billing: 'down', identity: 'up', profiles: 'up', fitness: 'up', community: 'up' },
       failing: ['billing'],
     });
 
