@@ -6,13 +6,13 @@ import {
   MARATHON_DATE_IN_PAST,
   newChallengeDraft,
   planChallenges,
-  suggestSlug,
   toProfileChanges,
   toSignupFormData,
   validateSignupForm,
   valuesFromSavedForm,
   type SignupFormValues,
 } from './signup-form-values';
+import { suggestSlug } from './suggest-slug';
 
 const TODAY = '2026-05-01';
 

@@ -11,8 +11,6 @@ import {
 import type { SignupFormData } from '@/lib/signup-form-storage';
 import { isNumberInput } from '@/lib/number-input';
 
-export { suggestSlug } from './suggest-slug';
-
 /** One row of the challenges editor; `id` only keeps rows apart while editing and dragging. */
 export interface ChallengeDraft {
   id: string;
