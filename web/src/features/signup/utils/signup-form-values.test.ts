@@ -5,13 +5,12 @@ import {
   localDateIso,
   MARATHON_DATE_IN_PAST,
   newChallengeDraft,
-  planChallenges,
-  toProfileChanges,
   toSignupFormData,
   validateSignupForm,
   valuesFromSavedForm,
   type SignupFormValues,
 } from './signup-form-values';
+import { planChallenges, toProfileChanges } from './edit-page-values';
 import { suggestSlug } from './suggest-slug';
 
 const TODAY = '2026-05-01';
