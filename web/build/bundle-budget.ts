@@ -36,7 +36,8 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
   routes: [
     { route: '/{slug} (runner page)', source: ROUTE_PRELOADS.runnerPageRoute, maxGzipBytes: 170 * KB },
     { route: '/ (landing)', source: 'src/app/routes/landing.tsx', maxGzipBytes: 170 * KB },
-    // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) loads after.
+    // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) and the address
+    // suggestion's transliteration (@sindresorhus/slugify) load after.
     { route: '/signup', source: 'src/app/routes/signup.tsx', maxGzipBytes: 170 * KB },
   ],
   // Screens no budgeted first load needs: the signed-in ones, sign-in, a claim mail's release link,

@@ -4,7 +4,7 @@ import { PageLayout } from '@/components/layouts/page-layout';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { useToast } from '@/components/ui/toast-context';
 import { DistanceUnitSetting } from '@/features/pledges/components/distance-unit-setting';
-import { useRunnerProfile } from '@/features/runner-page/api/get-runner-profile';
+import { useRunnerProfile } from '@/features/runner-page/api/use-runner-profile';
 import { EditPageForm } from '@/features/signup/components/edit-page-form';
 import { ApiRequestError } from '@/lib/api-client';
 import NotFoundRoute from './not-found';

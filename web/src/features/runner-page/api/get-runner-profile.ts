@@ -1,7 +1,6 @@
 import type { ProfileView } from '@runpledge/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
 
 /** Every cached view of a page (one per viewer), for updates after the owner's changes. */
 export const runnerProfileKey = (slug: string) => ['runner-profile', slug] as const;
@@ -20,9 +19,3 @@ export const runnerProfileQuery = (slug: string, viewerId: string | undefined) =
     queryKey: [...runnerProfileKey(slug), viewerId ?? 'visitor'],
     queryFn: () => getRunnerProfile(slug),
   });
-
-/** The page as the current viewer sees it. */
-export function useRunnerProfile(slug: string) {
-  const { user } = useAuth();
-  return useQuery(runnerProfileQuery(slug, user?.id));
-}

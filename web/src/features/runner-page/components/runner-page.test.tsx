@@ -202,7 +202,7 @@ describe('RunnerPage', () => {
     const calls = renderPage(sampleProfileView({ isOwner: true }), { signedIn: true });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
-    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: '   ' } });
+    fireEvent.change(await screen.findByLabelText('Your story'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
 
     const story = screen.getByLabelText('Your story');
@@ -221,7 +221,7 @@ describe('RunnerPage', () => {
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
-    fireEvent.change(screen.getByLabelText('Your story'), { target: { value: 'A new chapter.' } });
+    fireEvent.change(await screen.findByLabelText('Your story'), { target: { value: 'A new chapter.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
 
     expect(await screen.findByText('Your story has been updated')).toBeInTheDocument();
@@ -238,7 +238,7 @@ describe('RunnerPage', () => {
     renderWithProviders(<RunnerPage slug={profile.urlSlug} />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit story' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Save story' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save story' }));
 
     expect(await screen.findByText('Failed to update story')).toBeInTheDocument();
   });

@@ -9,7 +9,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { sendPageEvent } from '@/lib/page-events';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useRunHistory } from '../api/get-run-history';
-import { useRunnerProfile } from '../api/get-runner-profile';
+import { useRunnerProfile } from '../api/use-runner-profile';
 import { useTrainingStats } from '../api/get-training-stats';
 import { FundraisingSection } from './fundraising-section';
 import { OwnerEncouragements } from './owner-encouragements';

@@ -1,20 +1,22 @@
-import { FIELD_LIMITS, type ProfileView } from '@runpledge/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ProfileView } from '@runpledge/contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Textarea } from '@/components/ui/textarea';
-import { useToast } from '@/components/ui/toast-context';
-import { useUpdateStory } from '../api/update-story';
 import { Section } from '@/components/ui/section';
-import { useFormAnalytics } from '@/hooks/use-form-analytics';
 
-export const STORY_EMPTY_MESSAGE = 'Story cannot be empty';
+const loadStoryEditor = () => import('./story-editor');
+// The editor (a form, its checks and the save) is the owner's only: its own chunk, fetched as the
+// owner's page shows, so a visitor's first load does without it.
+const StoryEditor = lazy(loadStoryEditor);
 
 /** My Story; its owner edits it in place. */
 export function StorySection({ profile }: { profile: ProfileView }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
+
+  useEffect(() => {
+    if (profile.isOwner) void loadStoryEditor();
+  }, [profile.isOwner]);
 
   // Back to where the owner started once the editor closes (after the button is rendered again).
   useEffect(() => {
@@ -36,68 +38,16 @@ export function StorySection({ profile }: { profile: ProfileView }) {
       }
     >
       {editing ? (
-        <StoryEditor profile={profile} onDone={stopEditing} />
+        <Suspense fallback={<StoryText profile={profile} />}>
+          <StoryEditor profile={profile} onDone={stopEditing} />
+        </Suspense>
       ) : (
-        <p className="leading-relaxed break-words whitespace-pre-line text-neutral-800">{profile.description}</p>
+        <StoryText profile={profile} />
       )}
     </Section>
   );
 }
 
-function StoryEditor({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
-  const { toast } = useToast();
-  const updateStory = useUpdateStory(profile);
-  const analytics = useFormAnalytics('story');
-  const [draft, setDraft] = useState(profile.description);
-  const [error, setError] = useState<string>();
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const story = draft.trim();
-    if (!story) {
-      setError(STORY_EMPTY_MESSAGE);
-      analytics.error(STORY_EMPTY_MESSAGE, 'story');
-      field.current?.focus();
-      return;
-    }
-    setError(undefined);
-    updateStory.mutate(story, {
-      onSuccess: () => {
-        analytics.complete();
-        toast({ title: 'Your story has been updated', variant: 'success' });
-        onDone();
-      },
-      onError: () => {
-        analytics.error('Failed to update story');
-        toast({ title: 'Failed to update story', variant: 'destructive' });
-      },
-    });
-  };
-
-  return (
-    <form {...analytics.formProps} onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <FormField label="Your story" error={error} aside={`${draft.length}/${FIELD_LIMITS.description}`}>
-        {(control) => (
-          <Textarea
-            {...control}
-            ref={field}
-            autoFocus
-            rows={8}
-            value={draft}
-            maxLength={FIELD_LIMITS.description}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onDone} disabled={updateStory.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={updateStory.isPending}>
-          {updateStory.isPending ? 'Saving…' : 'Save story'}
-        </Button>
-      </div>
-    </form>
-  );
+function StoryText({ profile }: { profile: ProfileView }) {
+  return <p className="leading-relaxed break-words whitespace-pre-line text-neutral-800">{profile.description}</p>;
 }

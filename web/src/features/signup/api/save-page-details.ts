@@ -9,7 +9,8 @@ import {
   updateChallenge,
 } from '@/features/runner-page';
 import { api } from '@/lib/api-client';
-import { planChallenges, toProfileChanges, type SignupFormValues } from '../utils/signup-form-values';
+import { planChallenges, toProfileChanges } from '../utils/edit-page-values';
+import type { SignupFormValues } from '../utils/signup-form-values';
 
 /**
  * Saves an edited page: its details in one PUT (a new slug included; a taken one is refused

@@ -5,13 +5,8 @@ import { LinkButton } from '@/components/ui/link-button';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSavePageDetails } from '../api/save-page-details';
 import { useSlugCheck, type SlugCheck } from '../hooks/use-slug-check';
-import {
-  localDateIso,
-  validateSignupForm,
-  valuesFromProfile,
-  type SignupField,
-  type SignupFormValues,
-} from '../utils/signup-form-values';
+import { valuesFromProfile } from '../utils/edit-page-values';
+import { localDateIso, validateSignupForm, type SignupField, type SignupFormValues } from '../utils/signup-form-values';
 import { INPUT_NAME, PageDetailsFields } from './page-details-fields';
 
 const UNCHANGED: SlugCheck = { status: 'empty' };

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSignupForm, saveSignupForm } from '@/lib/signup-form-storage';
 import { jsonResponse, sampleSignupForm } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render-app';
+import { loadSuggestSlug } from '../hooks/use-suggest-slug';
 import { localDateIso } from '../utils/signup-form-values';
 import { SignupForm } from './signup-form';
 
@@ -28,6 +29,11 @@ function fillRequired() {
 }
 
 describe('SignupForm', () => {
+  // Loaded as the app loads it once the form shows; a name typed before then: signup-form-slug-load.test.tsx.
+  beforeAll(async () => {
+    await loadSuggestSlug();
+  });
+
   beforeEach(() => {
     sessionStorage.clear();
   });

@@ -1,14 +1,14 @@
 import { BUSINESS } from '@runpledge/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useFormAnalytics } from '@/hooks/use-form-analytics';
 import { trackFunnelStep } from '@/lib/analytics';
 import { isValidSignupFormData, loadSignupForm, saveSignupForm } from '@/lib/signup-form-storage';
 import { useSlugCheck } from '../hooks/use-slug-check';
+import { useSuggestSlug } from '../hooks/use-suggest-slug';
 import {
   EMPTY_SIGNUP_FORM,
   localDateIso,
-  suggestSlug,
   toSignupFormData,
   validateSignupForm,
   valuesFromSavedForm,
@@ -35,15 +35,26 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
   const slugCheck = useSlugCheck(values.urlSlug);
   const analytics = useFormAnalytics('signup');
   const today = localDateIso();
+  // Loaded once the form is on screen, so /signup's first load does without it.
+  const suggestSlug = useSuggestSlug();
 
   const set = <K extends SignupField>(field: K, value: SignupFormValues[K]) => {
     setValues((current) => {
       const next = { ...current, [field]: value };
-      if (field === 'name' && !slugEdited) next.urlSlug = suggestSlug(value as string);
+      if (field === 'name' && !slugEdited && suggestSlug) next.urlSlug = suggestSlug(value as string);
       return next;
     });
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
+
+  // A name typed before the suggestion's code arrived gets its address when it does.
+  useEffect(() => {
+    if (!suggestSlug || slugEdited) return;
+    setValues((current) => {
+      const urlSlug = suggestSlug(current.name);
+      return urlSlug === current.urlSlug ? current : { ...current, urlSlug };
+    });
+  }, [suggestSlug, slugEdited]);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

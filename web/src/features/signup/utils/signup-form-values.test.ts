@@ -5,14 +5,13 @@ import {
   localDateIso,
   MARATHON_DATE_IN_PAST,
   newChallengeDraft,
-  planChallenges,
-  suggestSlug,
-  toProfileChanges,
   toSignupFormData,
   validateSignupForm,
   valuesFromSavedForm,
   type SignupFormValues,
 } from './signup-form-values';
+import { planChallenges, toProfileChanges } from './edit-page-values';
+import { suggestSlug } from './suggest-slug';
 
 const TODAY = '2026-05-01';
 
