@@ -3,6 +3,7 @@ import { workerPoolTasks } from '@runpledge/server-kit/metrics';
 import { Piscina } from 'piscina';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { TransferListItem } from 'node:worker_threads';
 
 export interface ThreadPoolOptions {
   /** For the log line when work is turned away. */
@@ -22,6 +23,8 @@ export interface ThreadPoolOptions {
 export interface ThreadRunOptions {
   /** Aborting ends the task (and its thread) at once. */
   signal?: AbortSignal;
+  /** Moved to the thread, not copied (a MessagePort the task streams through). */
+  transferList?: TransferListItem[];
 }
 
 /**
@@ -51,7 +54,7 @@ export class ThreadPool<Task, Result> {
     const tasks = workerPoolTasks.labels(this.options.name);
     tasks.inc();
     try {
-      return await this.pool.run(task, { signal: options.signal });
+      return await this.pool.run(task, { signal: options.signal, transferList: options.transferList });
     } catch (err) {
       if (err instanceof Error && QUEUE_FULL.has(err.message)) {
         this.logger.warn(`work turned away: ${this.pool.queueSize} waiting`);

@@ -1,7 +1,10 @@
-import { ACCESS_TOKEN_TTL_SECONDS } from '@runpledge/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, ACTIVITY_FILE_LIMITS } from '@runpledge/contracts';
 import { DEVELOPMENT_DEFAULTS, baseEnvSchema, parseEnv } from '@runpledge/server-kit/config';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The largest upload body: a 10 MB file and its multipart framing. */
+const UPLOAD_BODY_MAX = ACTIVITY_FILE_LIMITS.maxBytes + ACTIVITY_FILE_LIMITS.multipartOverheadBytes;
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
@@ -78,6 +81,17 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   ACTIVITY_FILE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /** Files that may wait for a reading thread; past that: 503 with Retry-After. */
   ACTIVITY_FILE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
+  /**
+   * Bytes of activity-file uploads one runner may have in flight in a replica (declared body
+   * lengths, reserved before the body is read; past it: 503 with Retry-After). Default: one 10 MB file.
+   */
+  ACTIVITY_UPLOAD_BYTES_PER_USER: z.coerce.number().int().min(UPLOAD_BODY_MAX).default(UPLOAD_BODY_MAX),
+  /** Bytes of activity-file uploads in flight in a replica, all runners together. Default: three 10 MB files. */
+  ACTIVITY_UPLOAD_BYTES_MAX: z.coerce
+    .number()
+    .int()
+    .min(UPLOAD_BODY_MAX)
+    .default(3 * UPLOAD_BODY_MAX),
   /** Activity files one runner may upload per 10 minutes. */
   RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Drawings that may wait for a thread (a few seconds' worth); past that: 503 with Retry-After. */
