@@ -1,14 +1,8 @@
-import {
-  BadRequestException,
-  Injectable,
-  Logger,
-  PayloadTooLargeException,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { BadRequestException, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
 import { ACTIVITY_FILE_MESSAGES, type UploadedActivitySummary } from '@runpledge/contracts';
 import { once } from 'node:events';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { ThreadPool } from '../../common/thread-pool.js';
+import { ThreadPool, WorkerThreads } from '../../common/thread-pool.js';
 import { env } from '../../config/env.js';
 import type { FileMessage, ParseResult, ParseTask } from './parse.worker.js';
 
@@ -21,25 +15,24 @@ export interface ReadOptions {
 }
 
 /**
- * Reads uploaded activity files on worker threads (a ThreadPool): a 10 MB XML or FIT file takes a
+ * Reads uploaded activity files on the gateway's worker threads (a ThreadPool): a 10 MB XML or FIT file takes a
  * thread for a second or so and never the event loop, so no one else's request waits for it. The
  * file is streamed to its thread chunk by chunk, and only once a thread has taken it: until then its
  * body stays unread in the connection, and past the pool's queue it is refused (503) unread.
  */
 @Injectable()
-export class ActivityFileReader implements OnModuleDestroy {
+export class ActivityFileReader {
   private readonly logger = new Logger(ActivityFileReader.name);
   private readonly pool: ThreadPool<ParseTask, ParseResult>;
 
-  constructor() {
+  constructor(threads: WorkerThreads) {
     this.pool = new ThreadPool({
       name: ActivityFileReader.name,
       workerFile: new URL('./parse.worker.js', import.meta.url),
-      threads: env.ACTIVITY_FILE_THREADS,
+      // Shared with drawing; a 10 MB file's kept elements take ~80 MB of heap, and a pathological
+      // file that passes the threads' heap limit ends its thread (400), never the gateway's pod.
+      threads,
       queue: env.ACTIVITY_FILE_QUEUE_MAX,
-      // A 10 MB file's kept elements take ~80 MB of heap; a pathological file ends its thread (400),
-      // never the gateway's pod (384Mi).
-      maxOldGenerationSizeMb: 192,
       busyMessage: ACTIVITY_FILE_MESSAGES.busy,
     });
   }
@@ -93,10 +86,6 @@ export class ActivityFileReader implements OnModuleDestroy {
       port.postMessage({ chunk: own } satisfies FileMessage, [own.buffer]);
     }
     port.postMessage({ end: true } satisfies FileMessage);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.pool.destroy();
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { FIXTURES, ENTITY_BOMB, fit, gpx, tcx } from '../../../test/fixtures/activity-files/generate.mjs';
-import { parseActivityFile } from './parse-activity-file.js';
+import { ActivityFileParser, parseActivityFile } from './parse-activity-file.js';
 import { UnreadableFileError } from './unreadable-file.error.js';
 
 const fixture = (name: string) =>
@@ -117,5 +117,20 @@ describe('parseActivityFile', () => {
   it('reads a FIT session whose sport is a number the SDK has no name for as a workout', () => {
     const run = parseActivityFile(new Uint8Array(fit({ sport: 200 })), 'odd.fit');
     expect(run).toMatchObject({ sportType: 'Workout', distanceMeters: FIXTURES.fit.distanceMeters });
+  });
+
+  it('reads a file chunk by chunk as it arrives, split anywhere (inside a character, a tag, the FIT header)', () => {
+    const inChunks = (bytes: Uint8Array, size: number, name: string) => {
+      const parser = new ActivityFileParser(name, bytes.length);
+      for (let at = 0; at < bytes.length; at += size) parser.push(bytes.subarray(at, at + size));
+      return parser.end();
+    };
+    const accented = text(gpx({ name: 'Café run ✓' }));
+    expect(inChunks(accented, 7, 'x.gpx')).toEqual(parseActivityFile(accented, 'x.gpx'));
+    const fit = fixture(FIXTURES.fit.file);
+    expect(inChunks(fit, 5, 'x.fit')).toEqual(parseActivityFile(fit, 'x.fit'));
+    const tcxRun = fixture(FIXTURES.tcx.file);
+    expect(inChunks(tcxRun, 4096, 'x.tcx')).toEqual(parseActivityFile(tcxRun, 'x.tcx'));
+    expect(() => inChunks(text(ENTITY_BOMB), 3, 'bomb.gpx')).toThrow(UnreadableFileError);
   });
 });
