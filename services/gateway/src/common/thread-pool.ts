@@ -30,7 +30,7 @@ export class WorkerThreads {
       maxQueue: Infinity,
       idleTimeout: options.idleTimeoutMs,
       // A small young generation too: a thread's garbage is collected soon, not left to grow into the pod's limit.
-      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: 8 },
     });
   }
 

@@ -78,7 +78,7 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
    * Each worker thread's V8 heap (old generation) at most: past it the task ends (503 or 400), not the
    * pod. A 10 MB GPX file, read as it streams in, needs ~50 MB; a poster less.
    */
-  WORKER_THREAD_HEAP_MB: z.coerce.number().int().min(32).max(2048).default(96),
+  WORKER_THREAD_HEAP_MB: z.coerce.number().int().min(32).max(2048).default(80),
   /** An idle worker thread ends after this long, and gives its memory back. */
   WORKER_THREAD_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Files that may wait for a reading thread; past that: 503 with Retry-After. */
