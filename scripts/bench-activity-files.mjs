@@ -33,10 +33,10 @@ async function upload(base, cookie, bytes) {
 
 export async function runActivityFilesBench() {
   const bytes = new TextEncoder().encode(bigGpx(TEN_MB - 64 * 1024));
-  const { default: parse } = await import('../services/gateway/dist/fitness/activity-files/parse.worker.js');
+  const { parseBytes } = await import('../services/gateway/dist/fitness/activity-files/parse.worker.js');
   const parseMs = [];
   for (let i = 0; i < 3; i++) {
-    const result = parse({ bytes, fileName: 'ultra.gpx' });
+    const result = parseBytes(bytes, 'ultra.gpx');
     if (!result.ok) throw new Error(`the bench file could not be read: ${result.reason}`);
     parseMs.push(result.parseMs);
   }

@@ -19,7 +19,9 @@
 //      1,000 pages and at that many, seeded with COPY, and EXPLAIN ANALYZE of the page, dashboard and
 //      history queries at that size (bench-pages.mjs; the million takes minutes, so it is opt-in).
 // then a 10 MB activity file's parse time and a light request's p99 while files are read
-// (bench-activity-files.mjs; BENCH_FILES=0 skips it), then the Strava sync under Strava's
+// (bench-activity-files.mjs; BENCH_FILES=0 skips it), then every process's resident memory after a
+// mixed workload against its Kubernetes limit (bench-memory.mjs; BENCH_MEMORY=0 skips it; non-zero
+// exit when one does not fit), then the Strava sync under Strava's
 // scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
 // `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it; BENCH_STRAVA=0 and
 // BENCH_TOTALS=0 skip the sync benches), then a team of 5,000 members (bench-teams.mjs; BENCH_TEAMS=0
@@ -419,6 +421,11 @@ else {
   if (process.env.BENCH_FILES !== '0') {
     const { runActivityFilesBench } = await import('./bench-activity-files.mjs');
     await runActivityFilesBench();
+  }
+  if (process.env.BENCH_MEMORY !== '0') {
+    // Exits non-zero (after the other parts) when a process does not fit its manifest's limit.
+    const { runMemoryBench } = await import('./bench-memory.mjs');
+    await runMemoryBench();
   }
   if (process.env.BENCH_STRAVA !== '0') {
     const { runStravaSyncBench } = await import('./bench-strava-sync.mjs');

@@ -13,6 +13,7 @@ import {
   ensureEventStream,
   eventStreamName,
 } from '@runpledge/server-kit';
+import { ACTIVITY_FILE_LIMITS } from '@runpledge/contracts';
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -368,6 +369,13 @@ describe.each(OVERLAYS)('k8s overlay %s', (overlay) => {
     expect(new URL(config!.data!.PUBLIC_URL!).host).toBe(ingress.rules[0]!.host);
   });
 
+  it('lets an activity file through the ingress (10 MB and its multipart framing), and not much more', () => {
+    const annotations = find(objects, 'Ingress', 'runpledge')!.metadata.annotations ?? {};
+    const limit = nginxSize(annotations['nginx.ingress.kubernetes.io/proxy-body-size']);
+    expect(limit).toBeGreaterThanOrEqual(ACTIVITY_FILE_LIMITS.maxBytes + ACTIVITY_FILE_LIMITS.multipartOverheadBytes);
+    expect(limit).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+
   it('keeps secret values out: Secrets are referenced by name and every key is documented', () => {
     expect(byKind(objects, 'Secret')).toEqual([]);
     const readme = readFileSync(join(ROOT, 'k8s', 'README.md'), 'utf8');
@@ -499,3 +507,11 @@ describe('the dead-letter stream', () => {
     }
   });
 });
+
+/** An nginx size (`proxy-body-size`: `512k`, `11m`, bytes) in bytes; NaN when unset or unreadable. */
+function nginxSize(value: string | undefined): number {
+  const match = /^(\d+)([kKmMgG]?)$/.exec(value ?? '');
+  if (!match) return NaN;
+  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase() as '' | 'k' | 'm' | 'g'];
+  return Number(match[1]) * unit;
+}

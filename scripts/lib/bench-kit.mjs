@@ -59,14 +59,15 @@ export async function accessCookieOf(base) {
 /**
  * The product's processes on a test run's database, migrated first, as production runs them (no
  * answer validation, warnings only); `env` adds to or overrides that. A machine under load can take
- * well over a minute to start seven processes.
+ * well over a minute to start seven processes. `processEnv` adds variables to one process alone.
  */
-export async function startBenchStack(run, env = {}) {
+export async function startBenchStack(run, env = {}, processEnv = {}) {
   await migrateAll(run.env);
   return startStack({
     env: { ...run.env, LOG_LEVEL: 'warn', RPC_VALIDATE_RESPONSES: 'false', ...env },
     port: await freePort(),
     readyTimeoutMs: 180_000,
+    processEnv,
   });
 }
 

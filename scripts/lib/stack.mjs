@@ -254,6 +254,8 @@ export async function startStack({
   readyTimeoutMs = Number(process.env.STACK_READY_TIMEOUT_MS) || 60_000,
   /** Process name -> METRICS_PORT (METRICS_PORTS, freeMetricsPorts()); none when unset. */
   metricsPorts = {},
+  /** Process name -> variables of that process alone (the memory bench: each manifest's runtime flags). */
+  processEnv = {},
   /**
    * Redis keys of its own under the run's REDIS_PREFIX (in tests): queues, fixed job ids (e.g.
    * `ensure-webhook-subscription`), the Strava budget and rate limits are per deployment, so two
@@ -286,7 +288,11 @@ export async function startStack({
       throw err;
     }
   }
-  const envOf = (name) => (metricsPorts[name] ? { ...fullEnv, METRICS_PORT: String(metricsPorts[name]) } : fullEnv);
+  const envOf = (name) => ({
+    ...fullEnv,
+    ...processEnv[name],
+    ...(metricsPorts[name] && { METRICS_PORT: String(metricsPorts[name]) }),
+  });
   for (const name of SERVICES) processes.set(name, startProcess(name, envOf(name), log));
   for (const name of WORKERS) processes.set(name, startProcess(name, envOf(name), log));
   processes.set('gateway', startProcess('gateway', envOf('gateway'), log));

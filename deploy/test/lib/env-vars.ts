@@ -22,6 +22,9 @@ export const SDK_ENV_VARS = [
   'OTEL_LOGS_EXPORTER',
 ];
 
+/** Read by the runtime itself: Node's flags (heap limits) and glibc's allocator (arenas), set per Deployment. */
+export const RUNTIME_ENV_VARS = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'];
+
 /** Announced by the billing and fitness issues; deployment files wire them already. */
 export const COMING_ENV_VARS = [
   'STRIPE_SECRET_KEY',
@@ -44,5 +47,5 @@ export function codeEnvVars(): string[] {
 }
 
 export function knownEnvVars(): Set<string> {
-  return new Set([...codeEnvVars(), ...COMING_ENV_VARS, ...SDK_ENV_VARS]);
+  return new Set([...codeEnvVars(), ...COMING_ENV_VARS, ...SDK_ENV_VARS, ...RUNTIME_ENV_VARS]);
 }

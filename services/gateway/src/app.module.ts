@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RedisModule } from '@runpledge/server-kit/redis';
 import { BillingModule } from './billing/billing.module.js';
+import { WorkerThreadsModule } from './common/worker-threads.module.js';
 import { env } from './config/env.js';
 import { FitnessModule } from './fitness/fitness.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -14,6 +15,7 @@ import { TeamsModule } from './teams/teams.module.js';
 @Module({
   imports: [
     NatsModule,
+    WorkerThreadsModule,
     // Fail fast instead of queueing commands while Redis is away; callers have a fallback.
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false }),
     IdentityModule,

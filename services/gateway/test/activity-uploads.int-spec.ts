@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BUSINESS } from '@runpledge/contracts';
 import { readFileSync } from 'node:fs';
 import { emulatorCalls, eventually, freePort, signUpRunner, stravaSetupBody } from '../../../scripts/jest/helpers.mjs';
-import { bigGpx, FIXTURES } from './fixtures/activity-files/generate.mjs';
+import {
+  bigGpx,
+  fit as fitFile,
+  FIXTURES,
+  gpx as gpxFile,
+  tcx as tcxFile,
+} from './fixtures/activity-files/generate.mjs';
 import { pageBody } from './support/api-client.js';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 
@@ -79,7 +85,7 @@ describe('activity files (POST /api/activities/upload)', () => {
     const runner = await signUp();
     const gpx = await upload(fixture(FIXTURES.gpx.file), FIXTURES.gpx.file, runner.cookie);
     expect(gpx.status).toBe(201);
-    expect(gpx.body).toMatchObject({
+    expect(gpx.body.activity).toMatchObject({
       name: FIXTURES.gpx.name,
       source: 'upload',
       sportType: 'Run',
@@ -87,37 +93,41 @@ describe('activity files (POST /api/activities/upload)', () => {
       startDate: FIXTURES.gpx.start,
       externalUrl: null,
     });
-    expect(gpx.body.distanceMeters).toBeCloseTo(FIXTURES.gpx.distanceMeters, -1);
-    expect(gpx.body.elevationGainMeters).toBeCloseTo(FIXTURES.gpx.elevationGainMeters, 0);
+    expect(gpx.body.activity.distanceMeters).toBeCloseTo(FIXTURES.gpx.distanceMeters, -1);
+    expect(gpx.body.activity.elevationGainMeters).toBeCloseTo(FIXTURES.gpx.elevationGainMeters, 0);
 
     const tcx = await upload(fixture(FIXTURES.tcx.file), FIXTURES.tcx.file, runner.cookie);
     expect(tcx).toMatchObject({
       status: 201,
       body: {
-        name: FIXTURES.tcx.name,
-        source: 'upload',
-        distanceMeters: FIXTURES.tcx.distanceMeters,
-        durationSeconds: FIXTURES.tcx.movingTimeSeconds,
-        startDate: FIXTURES.tcx.start,
+        activity: {
+          name: FIXTURES.tcx.name,
+          source: 'upload',
+          distanceMeters: FIXTURES.tcx.distanceMeters,
+          durationSeconds: FIXTURES.tcx.movingTimeSeconds,
+          startDate: FIXTURES.tcx.start,
+        },
       },
     });
     const fit = await upload(fixture(FIXTURES.fit.file), FIXTURES.fit.file, runner.cookie);
     expect(fit).toMatchObject({
       status: 201,
       body: {
-        name: 'evening-run',
-        source: 'upload',
-        distanceMeters: FIXTURES.fit.distanceMeters,
-        durationSeconds: FIXTURES.fit.movingTimeSeconds,
-        elevationGainMeters: FIXTURES.fit.elevationGainMeters,
-        startDate: FIXTURES.fit.start,
+        activity: {
+          name: 'evening-run',
+          source: 'upload',
+          distanceMeters: FIXTURES.fit.distanceMeters,
+          durationSeconds: FIXTURES.fit.movingTimeSeconds,
+          elevationGainMeters: FIXTURES.fit.elevationGainMeters,
+          startDate: FIXTURES.fit.start,
+        },
       },
     });
     // Stored as the runner's own runs, newest first; no one else's.
     expect((await ownActivities(runner.cookie)).map((a) => [a.id, a.source])).toEqual([
-      [fit.body.id, 'upload'],
-      [tcx.body.id, 'upload'],
-      [gpx.body.id, 'upload'],
+      [fit.body.activity.id, 'upload'],
+      [tcx.body.activity.id, 'upload'],
+      [gpx.body.activity.id, 'upload'],
     ]);
     expect(await ownActivities((await signUp()).cookie)).toEqual([]);
 
@@ -130,7 +140,7 @@ describe('activity files (POST /api/activities/upload)', () => {
     expect(created.status).toBe(201);
     const { profile } = (await created.json()) as { profile: { id: string } };
     const stats = await fetch(`${stack.url}/api/training-stats/${profile.id}`, { headers: { cookie: runner.cookie } });
-    const meters = gpx.body.distanceMeters + FIXTURES.tcx.distanceMeters + FIXTURES.fit.distanceMeters;
+    const meters = gpx.body.activity.distanceMeters + FIXTURES.tcx.distanceMeters + FIXTURES.fit.distanceMeters;
     const figures = (await stats.json()) as { hasTrainingData: boolean; runCount: number; totalMiles: number };
     expect(figures).toMatchObject({ hasTrainingData: true, runCount: 3 });
     expect(figures.totalMiles).toBeCloseTo(meters * BUSINESS.metersToMiles, 0);
@@ -145,7 +155,7 @@ describe('activity files (POST /api/activities/upload)', () => {
       body: expect.objectContaining({ message: 'This run is already on your page (uploaded file).' }),
     });
     // Deleted by its runner, it can come back.
-    const removed = await fetch(`${stack.url}/api/activities/${first.body.id}`, {
+    const removed = await fetch(`${stack.url}/api/activities/${first.body.activity.id}`, {
       method: 'DELETE',
       headers: { cookie: runner.cookie },
     });
@@ -206,6 +216,39 @@ describe('activity files (POST /api/activities/upload)', () => {
     });
     expect(await ownActivities(runner.cookie)).toEqual([]);
   });
+
+  it('reads a file whose sport is named `constructor` or `toString` as a workout (never a 500), and the next upload still works', async () => {
+    const runner = await signUp();
+    const odd = [
+      [gpxFile({ type: 'constructor', name: 'Constructor run' }), 'constructor.gpx'],
+      [tcxFile({ sport: 'toString' }), 'tostring.tcx'],
+    ] as const;
+    for (const [content, name] of odd) {
+      const res = await upload(content, name, runner.cookie);
+      expect(res).toMatchObject({ status: 201, body: { activity: { sportType: 'Workout', source: 'upload' } } });
+    }
+    expect((await upload(fixture(FIXTURES.fit.file), FIXTURES.fit.file, runner.cookie)).status).toBe(201);
+  });
+
+  it('reads a FIT file that has only records (no session totals), and one whose sport is a number', async () => {
+    const runner = await signUp();
+    // A record a second for 42 hours: more records than a spread of arguments can take.
+    const recordsOnly = fitFile({
+      session: false,
+      every: 1,
+      movingTimeSeconds: 150_000 - 300,
+      distanceMeters: 150_000,
+    });
+    expect(await upload(recordsOnly, 'watch.fit', runner.cookie)).toMatchObject({
+      status: 201,
+      body: { activity: { sportType: 'Run', distanceMeters: 150_000, startDate: FIXTURES.fit.start } },
+    });
+    const other = await signUp();
+    expect(await upload(fitFile({ sport: 200 }), 'odd-sport.fit', other.cookie)).toMatchObject({
+      status: 201,
+      body: { activity: { sportType: 'Workout', distanceMeters: FIXTURES.fit.distanceMeters } },
+    });
+  }, 120_000);
 
   it('refuses a file over 10 MB with 413, a caller not signed in with 401, a form from elsewhere with 403', async () => {
     const runner = await signUp();

@@ -30,7 +30,7 @@ describe('posters under load', () => {
 
   beforeAll(async () => {
     stack = await startGatewayStack({
-      RENDER_POOL_THREADS: String(POOL.threads),
+      WORKER_THREADS: String(POOL.threads),
       RENDER_QUEUE_MAX: String(POOL.queue),
       RATE_LIMIT_POSTER_RENDERS_PER_USER: String(RENDERS_PER_USER),
     });

@@ -24,6 +24,10 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
+/** `POST /api/activities/upload`: 201 with the run the file gave. */
+export const activityUploadResponseSchema = z.object({ activity: activitySchema });
+export type ActivityUploadResponse = z.infer<typeof activityUploadResponseSchema>;
+
 /**
  * `GET /api/activities?profileId=&limit=&type=`: the runs of a page's runner (the public page asks
  * by page, as it knows no user id); `userId=` names the runner instead; neither means the caller's own.

@@ -16,6 +16,8 @@ export const ACTIVITY_SOURCE_LABELS: Record<ActivitySource, string> = {
 export const ACTIVITY_FILE_LIMITS = {
   /** The largest file accepted; one byte more is 413. */
   maxBytes: 10 * 1024 * 1024,
+  /** Room for the multipart framing around the file (boundaries, part headers, a few small fields). */
+  multipartOverheadBytes: 64 * 1024,
   extensions: ['.gpx', '.tcx', '.fit'],
   /** Two runs are the same when they start within this many seconds… */
   duplicateStartSeconds: 120,
@@ -29,6 +31,10 @@ export const ACTIVITY_FILE_MESSAGES = {
   unreadable: (reason: string) => `We could not read this file: ${reason}`,
   alreadyOnPage: (source: ActivitySource) => `This run is already on your page (${ACTIVITY_SOURCE_LABELS[source]}).`,
   busy: 'We are reading many files right now. Please try again in a minute.',
+  /** 503: this runner's files in flight already fill their share. */
+  ownUploadsInFlight: 'Your other files are still being uploaded. Please try again once they are done.',
+  /** 503: the gateway's bytes in flight are all taken. */
+  uploadsInFlight: 'Too many files are being uploaded right now. Please try again in a minute.',
 } as const;
 
 /** Limits of the fitness calls, shared by the web forms, the gateway and the service. */

@@ -1,7 +1,10 @@
-import { ACCESS_TOKEN_TTL_SECONDS } from '@runpledge/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, ACTIVITY_FILE_LIMITS } from '@runpledge/contracts';
 import { DEVELOPMENT_DEFAULTS, baseEnvSchema, parseEnv } from '@runpledge/server-kit/config';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The largest upload body: a 10 MB file and its multipart framing. */
+const UPLOAD_BODY_MAX = ACTIVITY_FILE_LIMITS.maxBytes + ACTIVITY_FILE_LIMITS.multipartOverheadBytes;
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
@@ -70,18 +73,31 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_BILLING_PER_USER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_BILLING_PER_IP: z.coerce.number().int().min(1).default(30),
   /**
-   * Threads drawing share cards and posters off the event loop. A poster takes ~0.5 s of a core, and
-   * a drawing thread adds ~200 MB of resident memory at its peak (measured on posters, one after
-   * another): one thread fits a 384Mi pod with a 1-CPU limit, a second needs ~512Mi.
+   * Worker threads shared by drawing (share cards, posters) and reading activity files, off the
+   * event loop. A poster or a 10 MB file takes one for about a second and up to ~200 MB of resident
+   * memory while it does: one thread fits a 384Mi pod with a 1-CPU limit, a second needs ~600Mi.
    */
-  RENDER_POOL_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  WORKER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /**
-   * Threads reading uploaded activity files (GPX, TCX, FIT up to 10 MB) off the event loop; a 10 MB
-   * file takes one for about a second and up to a few hundred MB while it does.
+   * Each worker thread's V8 heap (old generation) at most: past it the task ends (503 or 400), not the
+   * pod. A 10 MB GPX file, read as it streams in, needs ~50 MB; a poster less.
    */
-  ACTIVITY_FILE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  WORKER_THREAD_HEAP_MB: z.coerce.number().int().min(32).max(2048).default(80),
+  /** An idle worker thread ends after this long, and gives its memory back. */
+  WORKER_THREAD_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Files that may wait for a reading thread; past that: 503 with Retry-After. */
   ACTIVITY_FILE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
+  /**
+   * Bytes of activity-file uploads one runner may have in flight in a replica (declared body
+   * lengths, reserved before the body is read; past it: 503 with Retry-After). Default: one 10 MB file.
+   */
+  ACTIVITY_UPLOAD_BYTES_PER_USER: z.coerce.number().int().min(UPLOAD_BODY_MAX).default(UPLOAD_BODY_MAX),
+  /** Bytes of activity-file uploads in flight in a replica, all runners together. Default: three 10 MB files. */
+  ACTIVITY_UPLOAD_BYTES_MAX: z.coerce
+    .number()
+    .int()
+    .min(UPLOAD_BODY_MAX)
+    .default(3 * UPLOAD_BODY_MAX),
   /** Activity files one runner may upload per 10 minutes. */
   RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER: z.coerce.number().int().min(1).default(60),
   /** Drawings that may wait for a thread (a few seconds' worth); past that: 503 with Retry-After. */

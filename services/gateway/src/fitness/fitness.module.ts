@@ -3,6 +3,7 @@ import { IdentityModule } from '../identity/identity.module.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
 import { ActivitiesController } from './activities.controller.js';
 import { ActivityFileReader } from './activity-files/activity-file-reader.js';
+import { UploadBytesInFlight } from './activity-files/upload-bytes-in-flight.js';
 import { ActivityUploadsController } from './activity-uploads.controller.js';
 import { FitnessProfileController } from './fitness-profile.controller.js';
 import { PublicPages } from './public-pages.js';
@@ -24,6 +25,6 @@ import { TrainingStatsController } from './training-stats.controller.js';
     TrainingStatsController,
     StravaWebhookController,
   ],
-  providers: [PublicPages, ActivityFileReader],
+  providers: [PublicPages, ActivityFileReader, UploadBytesInFlight],
 })
 export class FitnessModule {}

@@ -264,7 +264,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   }),
   op('POST', '/activities/upload', 'fitness', 'Add a run from a GPX, TCX or FIT file (up to 10 MB)', {
     file: true,
-    response: contracts.activitySchema,
+    response: contracts.activityUploadResponseSchema,
   }),
   op('PUT', '/activities/:id', 'fitness', 'Edit a manual activity', {
     body: contracts.manualActivityInputSchema,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkerThreads } from '../common/thread-pool.js';
 import { env } from '../config/env.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
@@ -20,7 +21,8 @@ import { SharePreviewsService } from './share-previews.service.js';
     PostersService,
     {
       provide: Renderer,
-      useFactory: () => new RenderPool({ threads: env.RENDER_POOL_THREADS, queue: env.RENDER_QUEUE_MAX }),
+      useFactory: (threads: WorkerThreads) => new RenderPool({ threads, queue: env.RENDER_QUEUE_MAX }),
+      inject: [WorkerThreads],
     },
   ],
   exports: [SharePreviewsService],

@@ -15,6 +15,9 @@ const time = (value: unknown) =>
 const sum = (values: (number | undefined)[]) =>
   values.every((v) => v !== undefined) && values.length > 0 ? values.reduce((a, v) => a + v!, 0) : undefined;
 
+/** The largest value, by a loop: spreading hundreds of thousands of records overflows the call stack. */
+const largest = (values: number[]) => values.reduce((max, v) => (v > max ? v : max), -Infinity);
+
 /** FIT's header says so (bytes 8–11 are ".FIT"): a quick look before anything is decoded. */
 export function isFit(bytes: Uint8Array): boolean {
   return Decoder.isFIT(fitStream(bytes.subarray(0, Math.min(bytes.length, 16))));
@@ -63,10 +66,10 @@ export function parseFit(bytes: Uint8Array): ParsedActivity {
       ? Math.round(((localTimestamp + 631_065_600) * 1000 - timestamp) / 60_000)
       : undefined;
   return {
-    sportType: sportType(first?.sport as string | undefined, first?.subSport as string | undefined),
+    sportType: sportType(first?.sport, first?.subSport),
     distanceMeters:
       sum(sessions.map((s) => num(s.totalDistance))) ??
-      (recordDistances.length > 0 ? Math.max(...recordDistances) : trackDistanceMeters([track])),
+      (recordDistances.length > 0 ? largest(recordDistances) : trackDistanceMeters([track])),
     movingTimeSeconds:
       sum(sessions.map((s) => num(s.totalMovingTime) ?? num(s.totalTimerTime))) ?? movingTimeSeconds([track]),
     elevationGainMeters: sum(sessions.map((s) => num(s.totalAscent))) ?? elevationGainMeters([track]),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { FIXTURES, ENTITY_BOMB, gpx } from '../../../test/fixtures/activity-files/generate.mjs';
-import { parseActivityFile } from './parse-activity-file.js';
+import { FIXTURES, ENTITY_BOMB, fit, gpx, tcx } from '../../../test/fixtures/activity-files/generate.mjs';
+import { ActivityFileParser, parseActivityFile } from './parse-activity-file.js';
 import { UnreadableFileError } from './unreadable-file.error.js';
 
 const fixture = (name: string) =>
@@ -95,5 +95,42 @@ describe('parseActivityFile', () => {
     expect(parseActivityFile(text(gpx({ name: 'Park\n\t  run' })), 'x.gpx').name).toBe('Park run');
     expect(reasonFor(text(gpx({ name: 'Park\u0007 run' })))).toMatch(/^it is not well-formed XML \(line \d+: /);
     expect(parseActivityFile(text(gpx({ name: '' })), 'Long run\u0000.gpx').name).toBe('Long run');
+  });
+
+  it("reads a sport named like an object's own property (constructor, toString) as a workout, not a crash", () => {
+    for (const sport of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(parseActivityFile(text(gpx({ type: sport })), 'odd.gpx').sportType).toBe('Workout');
+      expect(parseActivityFile(text(tcx({ sport })), 'odd.tcx').sportType).toBe('Workout');
+    }
+    expect(parseActivityFile(text(gpx({ type: '9' })), 'strava.gpx').sportType).toBe('Run');
+  });
+
+  it('reads a FIT file with only records (no session totals), however many, from its track', () => {
+    // A record a second for 42 hours (150,000 records): more than a spread of arguments can take.
+    const [movingTimeSeconds, distanceMeters] = [150_000 - 300, 150_000];
+    const file = fit({ session: false, every: 1, movingTimeSeconds, distanceMeters });
+    const run = parseActivityFile(new Uint8Array(file), 'watch.fit');
+    expect(run).toMatchObject({ sportType: 'Run', startDate: FIXTURES.fit.start, distanceMeters });
+    expect(run.movingTimeSeconds).toBeGreaterThan(movingTimeSeconds - 600);
+  });
+
+  it('reads a FIT session whose sport is a number the SDK has no name for as a workout', () => {
+    const run = parseActivityFile(new Uint8Array(fit({ sport: 200 })), 'odd.fit');
+    expect(run).toMatchObject({ sportType: 'Workout', distanceMeters: FIXTURES.fit.distanceMeters });
+  });
+
+  it('reads a file chunk by chunk as it arrives, split anywhere (inside a character, a tag, the FIT header)', () => {
+    const inChunks = (bytes: Uint8Array, size: number, name: string) => {
+      const parser = new ActivityFileParser(name, bytes.length);
+      for (let at = 0; at < bytes.length; at += size) parser.push(bytes.subarray(at, at + size));
+      return parser.end();
+    };
+    const accented = text(gpx({ name: 'Café run ✓' }));
+    expect(inChunks(accented, 7, 'x.gpx')).toEqual(parseActivityFile(accented, 'x.gpx'));
+    const fit = fixture(FIXTURES.fit.file);
+    expect(inChunks(fit, 5, 'x.fit')).toEqual(parseActivityFile(fit, 'x.fit'));
+    const tcxRun = fixture(FIXTURES.tcx.file);
+    expect(inChunks(tcxRun, 4096, 'x.tcx')).toEqual(parseActivityFile(tcxRun, 'x.tcx'));
+    expect(() => inChunks(text(ENTITY_BOMB), 3, 'bomb.gpx')).toThrow(UnreadableFileError);
   });
 });

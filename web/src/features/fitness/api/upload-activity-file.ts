@@ -13,7 +13,7 @@ export class ActivityUploadError extends Error {
 
 /**
  * `POST /api/activities/upload` for one file, with XHR so the upload's progress can be shown
- * (`onProgress` gets 0–1). Resolves with the stored run; rejects with an ActivityUploadError.
+ * (`onProgress` gets 0–1). Resolves with the stored run (the answer's `activity`); rejects with an ActivityUploadError.
  */
 export function uploadActivityFile(file: File, onProgress: (fraction: number) => void): Promise<Activity> {
   if (file.size > ACTIVITY_FILE_LIMITS.maxBytes)
@@ -31,8 +31,14 @@ export function uploadActivityFile(file: File, onProgress: (fraction: number) =>
     xhr.onload = () => {
       const body = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
+        // 201 `{activity}`, as API.md says.
+        const activity = body?.activity;
+        if (typeof activity !== 'object' || activity === null) {
+          reject(new ActivityUploadError(xhr.status, 'The upload failed. Please try again.'));
+          return;
+        }
         onProgress(1);
-        resolve(body as Activity);
+        resolve(activity as Activity);
         return;
       }
       const message = typeof body?.message === 'string' ? body.message : 'The upload failed. Please try again.';

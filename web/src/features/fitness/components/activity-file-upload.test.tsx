@@ -100,7 +100,7 @@ describe('ActivityFileUpload', () => {
     expect(screen.getByRole('progressbar', { name: 'Uploading again.fit' })).toHaveAttribute('aria-valuenow', '0');
 
     stored = [run()];
-    first!.answer(201, run());
+    first!.answer(201, { activity: run() });
     expect(await screen.findByText('Added: Sunday long run')).toBeInTheDocument();
     // The list re-read: the new run is there without a reload, labelled where it came from.
     const list = await screen.findByRole('list', { name: 'Recent activities' });
