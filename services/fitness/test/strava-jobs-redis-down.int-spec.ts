@@ -94,7 +94,8 @@ describe('Strava sync jobs while Redis is down', () => {
     }
     // Back: the relay adds the job, the worker syncs the new run.
     await eventually(async () => expect(await h.countActivities(runner.userId)).toBe(4), { timeoutMs: 60_000 });
-    expect(await pendingSyncs(runner.userId)).toBe(0);
+    // The worker stores the run before the relay clears the job's row: wait for that, not a moment.
+    await eventually(async () => expect(await pendingSyncs(runner.userId)).toBe(0), { timeoutMs: 30_000 });
   }, 150_000);
 
   it('a reconnect of a runner whose setup is done queues a sync through the job outbox that picks up the missed runs', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { emulatorCalls, eventually, stravaSetupBody } from '../../../scripts/jest/helpers.mjs';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
+import { forgetStravaLinks } from './support/stack-users.js';
 
 describe('the Fitness calls of API.md through the gateway, with the Strava emulator', () => {
   let stack: Stack;
@@ -40,6 +41,9 @@ describe('the Fitness calls of API.md through the gateway, with the Strava emula
     // The stack's own Redis keys (startStack): no other file's webhook-subscription job or Strava budget.
     stack = await startGatewayStack();
     strava = stack.env.STRAVA_BASE_URL;
+    // Every stack's emulator numbers its athletes from the same id: a link another file of this
+    // worker left to that id would make this runner's connection "already connected" (409).
+    await forgetStravaLinks();
   }, STACK_START_TIMEOUT_MS);
 
   afterAll(async () => {

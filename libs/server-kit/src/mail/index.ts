@@ -1,3 +1,3 @@
 // @runpledge/server-kit/mail
-export * from './inbox-hash.js';
+export * from '../inbox/inbox-hash.js';
 export * from './mailer.js';

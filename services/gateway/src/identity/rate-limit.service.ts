@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '../config/env.js';
-import { inboxHash } from '@runpledge/server-kit/mail';
+import { inboxHash } from '@runpledge/server-kit/inbox';
 import { REDIS } from '@runpledge/server-kit/redis';
 import { clientNetworkKey } from './client-network.js';
 
