@@ -75,7 +75,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /**
    * Worker threads shared by drawing (share cards, posters) and reading activity files, off the
    * event loop. A poster or a 10 MB file takes one for about a second and up to ~200 MB of resident
-   * memory while it does: one thread fits a 384Mi pod with a 1-CPU limit, a second needs ~600Mi.
+   * memory while it does: one thread fits the gateway's 512Mi pod (1-CPU limit) with the event loop's own
+   * work; each further thread needs its memory on top (`npm run bench`'s memory case measures it).
    */
   WORKER_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /**
