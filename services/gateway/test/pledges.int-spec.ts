@@ -661,7 +661,7 @@ describe('pledges per mile through the gateway', () => {
     await eventually(async () => expect(await earned()).toBe(4));
   });
 
-  it("seeds a runner's ledger once from fitness's runs that no event told (the runs from before the events)", async () => {
+  it("seeds a runner's ledger once from fitness's runs that no event told, and forgets it with the account", async () => {
     const runner = await signUp();
     await grantAccess(nc, runner.id, 'lifetime');
     const pageId = await publishedPage(runner);
@@ -677,6 +677,27 @@ describe('pledges per mile through the gateway', () => {
     expect((await db.query(`SELECT 1 FROM profiles.run_ledger_seeds WHERE user_id = $1`, [runner.id])).rowCount).toBe(
       1,
     );
+    // The account goes: its ledger and seed with it, and no later event brings them back.
+    expect(
+      (await call('DELETE', '/api/account', { cookie: runner.cookie, body: { password: 'Secret123' } })).status,
+    ).toBe(200);
+    const left = async () =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM profiles.run_ledger WHERE user_id = $1)
+                + (SELECT count(*) FROM profiles.run_ledger_seeds WHERE user_id = $1) AS n`,
+          [runner.id],
+        )
+      ).rows[0].n;
+    await eventually(async () => expect(Number(await left())).toBe(0));
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, {
+      userId: runner.id,
+      version: 99,
+      days: [{ date: day(0), meters: { strava: 0, manual: 1000, upload: 0 } }],
+    });
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, { userId: bob.id, version: 1, days: [] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(Number(await left())).toBe(0);
   });
 
   // Last: it stops fitness.
