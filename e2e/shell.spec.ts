@@ -60,5 +60,11 @@ test('a page view reaches the analytics data layer on every path change', async 
 test('the readiness endpoint is 200 with every service up', async ({ request }) => {
   const res = await request.get('/api/health/ready');
   expect(res.status()).toBe(200);
-  expect((await res.json()).services).toEqual({ identity: 'up', profiles: 'up', billing: 'up', fitness: 'up' });
+  expect((await res.json()).services).toEqual({
+    identity: 'up',
+    profiles: 'up',
+    billing: 'up',
+    fitness: 'up',
+    community: 'up',
+  });
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { PLEDGE_MESSAGES } from '@runpledge/contracts';
+import { FITNESS_EVENTS, PLEDGE_MESSAGES } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
+import { gpx } from './fixtures/activity-files/generate.mjs';
 import { apiClient, pageBody, type ApiResponse } from './support/api-client.js';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { linkIn, mailsTo, newestLink } from './support/outbox-mails.js';
-import { grantAccess } from './support/stack-users.js';
+import { grantAccess, publishEvent as publishDomainEvent } from './support/stack-users.js';
 
 jest.setTimeout(90_000);
 
@@ -63,15 +64,29 @@ describe('pledges per mile through the gateway', () => {
     return { id: made.body.pledge.id as string, email };
   }
 
-  const addRun = async (owner: { cookie: string }, date: string, meters: number) =>
-    expect(
-      (
-        await call('POST', '/api/activities', {
-          cookie: owner.cookie,
-          body: { date, distanceKm: meters / 1000, durationSeconds: 3600 },
-        })
-      ).status,
-    ).toBe(201);
+  /** The runner's meters on a day in profiles's run ledger, as fitness's events left them. */
+  const ledgerMeters = async (userId: string, date: string): Promise<number> =>
+    (
+      await db.query<{ meters: number }>(
+        `SELECT coalesce(sum(strava_meters + manual_meters + upload_meters), 0)::float8 AS meters
+           FROM profiles.run_ledger WHERE user_id = $1 AND day = $2`,
+        [userId, date],
+      )
+    ).rows[0]!.meters;
+
+  /** A run entered by hand (stored to the tenth of a meter), once fitness's event about it reached the pledges' ledger; its id. */
+  const addRun = async (owner: { cookie: string; id: string }, date: string, meters: number): Promise<string> => {
+    const before = await ledgerMeters(owner.id, date);
+    const res = await call('POST', '/api/activities', {
+      cookie: owner.cookie,
+      body: { date, distanceKm: meters / 1000, durationSeconds: 3600 },
+    });
+    expect(res.status).toBe(201);
+    await eventually(async () => expect(await ledgerMeters(owner.id, date)).toBeCloseTo(before + meters, 0));
+    return res.body.id as string;
+  };
+
+  const publishEvent = (type: string, payload: unknown, id?: string) => publishDomainEvent(nc, type, payload, id);
 
   const pagePledges = async (pageId: string) => {
     const res = await call('GET', `/api/runner-profile/${pageId}/pledges`);
@@ -580,17 +595,133 @@ describe('pledges per mile through the gateway', () => {
     expect(exported.text).not.toContain(supporter.email);
   });
 
-  // Last: it stops fitness.
-  it('answers a page of pledges with a fast 503 while fitness is away', async () => {
+  it('counts a run uploaded or entered by hand through the ledger, and no more once it is deleted', async () => {
     const runner = await signUp();
     await grantAccess(nc, runner.id, 'lifetime');
     const pageId = await publishedPage(runner);
-    await confirmedPledge(pageId);
+    const supporter = await confirmedPledge(pageId, { ratePerUnit: 2 });
+    await db.query(`UPDATE profiles.pledges SET confirmed_on = $2 WHERE id = $1`, [supporter.id, day(-3)]);
+    const byHand = await addRun(runner, day(-2), 10 * METERS_PER_MILE);
+    const form = new FormData();
+    form.append('file', new Blob([gpx({ start: Date.parse(`${day(-1)}T12:00:00Z`) })]), 'run.gpx');
+    const uploaded = await fetch(`${stack.url}/api/activities/upload`, {
+      method: 'POST',
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: runner.cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const uploadedMiles = ((await uploaded.json()) as { activity: { distanceMeters: number } }).activity.distanceMeters;
+    const miles = uploadedMiles / METERS_PER_MILE;
+    await eventually(async () => {
+      const { summary } = await pagePledges(pageId);
+      expect(summary.sources.manual).toBeCloseTo(10, 2);
+      expect(summary.sources.upload).toBeCloseTo(miles, 2);
+      expect(summary.earned).toBeCloseTo(2 * (10 + miles), 1);
+    });
+    expect((await call('DELETE', `/api/activities/${byHand}`, { cookie: runner.cookie })).status).toBe(200);
+    await eventually(async () => {
+      const { summary, pledges } = await pagePledges(pageId);
+      expect(summary.sources.manual).toBe(0);
+      expect(summary.earned).toBeCloseTo(2 * miles, 1);
+      expect(pledges[0].earned).toBeCloseTo(2 * miles, 1);
+    });
+  });
+
+  it('applies fitness.runs.changed once under redelivery and only when newer, per day', async () => {
+    const runner = await signUp();
+    await grantAccess(nc, runner.id, 'lifetime');
+    const pageId = await publishedPage(runner);
+    await confirmedPledge(pageId, { ratePerUnit: 1 });
+    const runs = (version: number, miles: Record<string, number>) => ({
+      userId: runner.id,
+      version,
+      days: Object.entries(miles).map(([date, m]) => ({
+        date,
+        meters: { strava: 0, manual: m * METERS_PER_MILE, upload: 0 },
+      })),
+    });
+    const earned = async () => (await pagePledges(pageId)).summary.earned as number;
+    const v5 = randomUUID();
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(5, { [day(0)]: 10 }), v5);
+    await eventually(async () => expect(await earned()).toBe(10));
+    // The same event again, an older one, then a newer one for the day and a late older one.
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(5, { [day(0)]: 10 }), v5);
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(4, { [day(0)]: 99 }));
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(8, { [day(0)]: 4, [day(1)]: 3 }));
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(7, { [day(0)]: 50, [day(1)]: 50 }));
+    await eventually(async () => expect(await earned()).toBe(7));
+    // An unrelated event after them: all before it are handled by then.
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, { userId: bob.id, version: 1, days: [] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await earned()).toBe(7);
+    // A day emptied by a newer change leaves the sums; the same change redelivered, nothing more.
+    const v9 = randomUUID();
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(9, { [day(1)]: 0 }), v9);
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, runs(9, { [day(1)]: 0 }), v9);
+    await eventually(async () => expect(await earned()).toBe(4));
+  });
+
+  it("seeds a runner's ledger once from fitness's runs that no event told, and forgets it with the account", async () => {
+    const runner = await signUp();
+    await grantAccess(nc, runner.id, 'lifetime');
+    const pageId = await publishedPage(runner);
+    await confirmedPledge(pageId, { ratePerUnit: 2 });
+    await addRun(runner, day(0), 3 * METERS_PER_MILE);
+    await eventually(async () => expect((await pagePledges(pageId)).summary.earned).toBe(6));
+    // As before fitness told profiles of each run: no ledger and no seed for the runner.
+    await db.query(`DELETE FROM profiles.run_ledger WHERE user_id = $1`, [runner.id]);
+    await db.query(`DELETE FROM profiles.run_ledger_seeds WHERE user_id = $1`, [runner.id]);
+    expect((await pagePledges(pageId)).summary.earned).toBe(0);
+    // The worker's sweep (every second here) seeds it once from fitness.distance.by-day.
+    await eventually(async () => expect((await pagePledges(pageId)).summary.earned).toBe(6), { timeoutMs: 30_000 });
+    expect((await db.query(`SELECT 1 FROM profiles.run_ledger_seeds WHERE user_id = $1`, [runner.id])).rowCount).toBe(
+      1,
+    );
+    // The account goes: its ledger and seed with it, and no later event brings them back.
+    expect(
+      (await call('DELETE', '/api/account', { cookie: runner.cookie, body: { password: 'Secret123' } })).status,
+    ).toBe(200);
+    const left = async () =>
+      (
+        await db.query(
+          `SELECT (SELECT count(*) FROM profiles.run_ledger WHERE user_id = $1)
+                + (SELECT count(*) FROM profiles.run_ledger_seeds WHERE user_id = $1) AS n`,
+          [runner.id],
+        )
+      ).rows[0].n;
+    await eventually(async () => expect(Number(await left())).toBe(0));
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, {
+      userId: runner.id,
+      version: 99,
+      days: [{ date: day(0), meters: { strava: 0, manual: 1000, upload: 0 } }],
+    });
+    await publishEvent(FITNESS_EVENTS.runsChanged.type, { userId: bob.id, version: 1, days: [] });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(Number(await left())).toBe(0);
+  });
+
+  // Last: it stops fitness.
+  it("answers a page's pledges and sums from the ledger while fitness is away", async () => {
+    const runner = await signUp();
+    await grantAccess(nc, runner.id, 'lifetime');
+    const pageId = await publishedPage(runner);
+    await confirmedPledge(pageId, { ratePerUnit: 1.5 });
+    await confirmedPledge(pageId, { ratePerUnit: 1, cap: 5 });
+    await addRun(runner, day(0), 6 * METERS_PER_MILE);
+    const expected = {
+      summary: { count: 2, distanceCounted: 6, sources: { manual: 6 }, earned: 14, ratePerUnitTotal: 2.5 },
+      pledges: [{ earned: 9 }, { earned: 5 }],
+    };
+    await eventually(async () => expect(await pagePledges(pageId)).toMatchObject(expected));
     await stack.processes.get('fitness')!.stop();
     const started = Date.now();
-    const res = await call('GET', `/api/runner-profile/${pageId}/pledges`);
-    expect(res.status).toBe(503);
+    expect(await pagePledges(pageId)).toMatchObject(expected);
     expect(Date.now() - started).toBeLessThan(5_000);
+    const manage = await call('GET', `/api/runner-profile/${pageId}/pledges/manage`, { cookie: runner.cookie });
+    expect(manage).toMatchObject({
+      status: 200,
+      body: { summary: { earned: 14, distanceCounted: 6 }, pledges: [{ earned: 5 }, { earned: 9 }] },
+    });
     stack.restart('fitness');
   });
 });

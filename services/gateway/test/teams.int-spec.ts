@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   BILLING_EVENTS,
@@ -18,13 +17,12 @@ import {
   teamCurrencyMessage,
   totalsComeFromMessage,
 } from '@runpledge/contracts';
-import { ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
 import { apiClient, newSlug, pageBody, type Json } from './support/api-client.js';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { mailsTo } from './support/outbox-mails.js';
-import { grantAccess } from './support/stack-users.js';
+import { grantAccess, publishEvent as publishDomainEvent } from './support/stack-users.js';
 
 jest.setTimeout(120_000);
 
@@ -83,13 +81,7 @@ describe('teams through the gateway', () => {
   const join = (user: User, teamId: string, runnerProfileId: string, inviteCode?: string) =>
     call('POST', `/api/teams/${teamId}/members`, { cookie: user.cookie, body: { runnerProfileId, inviteCode } });
 
-  /** Publishes a domain event as its service's outbox relay would (`id` fixed to test redelivery). */
-  async function publishEvent(type: string, payload: unknown, id: string = randomUUID()): Promise<void> {
-    await ensureEventStream(nc);
-    const envelope = { id, type, occurredAt: new Date().toISOString(), payload };
-    // A new JetStream message id each time: the stream keeps it, so a repeat reaches the consumer.
-    await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: randomUUID() });
-  }
+  const publishEvent = (type: string, payload: unknown, id?: string) => publishDomainEvent(nc, type, payload, id);
 
   const totalsEvent = (p: { id: string; urlSlug: string }, raised: string, donors: number, version: number) => ({
     profileId: p.id,

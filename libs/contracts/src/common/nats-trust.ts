@@ -23,6 +23,7 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.profileDeleted.type,
     PROFILES_EVENTS.totalsChanged.type,
     FITNESS_EVENTS.distanceChanged.type,
+    FITNESS_EVENTS.runsChanged.type,
   ],
   // profiles.inbox.suppressed (the suppression list, decision 0016) has no consumer yet: a service
   // that comes to mail people (community: team and follower mails) lists it here and keeps a copy.
@@ -55,7 +56,7 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
 
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
- * (its API and its worker) reads the distances pledges per mile count from fitness.
+ * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021).
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],

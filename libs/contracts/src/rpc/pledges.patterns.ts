@@ -33,7 +33,10 @@ export const PLEDGE_LINK_PATTERNS = {
   unsubscribe: PLEDGES.unsubscribe,
 } as const satisfies Record<PledgeLinkAction, string>;
 
-/** fitness: a runner's running distance per day, in meters by source (services/fitness/src/distance-by-day). */
+/**
+ * fitness: a runner's running distance per day, in meters by source (services/fitness/src/distance-by-day):
+ * only to seed profiles's run ledger once per runner (decision 0021); reads never ask it.
+ */
 export const FITNESS_DISTANCE = {
   byDay: 'fitness.distance.by-day',
 } as const;
@@ -70,7 +73,14 @@ export const distanceDaySchema = z.object({
   ),
 });
 export type DistanceDay = z.infer<typeof distanceDaySchema>;
-export const distanceByDayResponseSchema = z.object({ days: z.array(distanceDaySchema) });
+/**
+ * `version`: the runner's counter of `fitness.runs.changed` the days were read at, so profiles's
+ * one-time seed of its ledger overwrites no day an event newer than the read already set.
+ */
+export const distanceByDayResponseSchema = z.object({
+  days: z.array(distanceDaySchema),
+  version: z.number().int().nonnegative(),
+});
 export type DistanceByDayResponse = z.infer<typeof distanceByDayResponseSchema>;
 
 export const PLEDGES_RPC = {

@@ -47,7 +47,8 @@ export class ActivitiesRepository {
 
   /**
    * Every write of activities goes through here: in its transaction (the caller's, or one of its
-   * own), the runner's distance is told (fitness.distance.changed).
+   * own), the runner's distance is told (fitness.distance.changed) and the days whose runs changed
+   * (fitness.runs.changed), compared with the days read before the change under the same lock.
    */
   private write<T>(
     userId: string,
@@ -56,11 +57,20 @@ export class ActivitiesRepository {
   ): Promise<T> {
     const run = async (m: EntityManager) => {
       const live = await this.distance.isLive(m, userId);
+      const before = live ? await this.distance.runDays(m, userId) : null;
       const result = await work(m);
-      if (live) await this.distance.record(m, userId);
+      if (before) await this.distance.record(m, userId, before);
       return result;
     };
     return manager?.queryRunner?.isTransactionActive ? run(manager) : this.activities.manager.transaction(run);
+  }
+
+  /**
+   * A change that alters which runs visitors see (the runner's public-display consent) goes through
+   * the same path, so the days it shows or hides are told too.
+   */
+  changeDisplay<T>(userId: string, manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.write(userId, manager, work);
   }
 
   private get table(): string {

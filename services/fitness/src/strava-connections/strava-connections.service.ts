@@ -151,7 +151,9 @@ export class StravaConnectionsService {
     // The backfill job is written with the setup (the job outbox): the runner does not wait for
     // Redis, and a Redis outage, even with this process dying meanwhile, does not lose it.
     const updated = await this.dataSource.transaction(async (manager) => {
-      const found = await this.connections.completeSetup(userId, trainingStartDate, publicDisplayConsent, manager);
+      const found = await this.activities.changeDisplay(userId, manager, (m) =>
+        this.connections.completeSetup(userId, trainingStartDate, publicDisplayConsent, m),
+      );
       if (found) await this.syncQueue.recordSyncAthlete(manager, userId, 'backfill');
       return found;
     });

@@ -59,6 +59,16 @@ export async function grantAccess(
 }
 
 /**
+ * Publishes a domain event as its service's outbox relay would (`id` fixed to test redelivery). A
+ * new JetStream message id each time: the stream keeps it, so a repeat reaches the consumer.
+ */
+export async function publishEvent(nc: NatsConnection, type: string, payload: unknown, id: string = randomUUID()) {
+  await ensureEventStream(nc);
+  const envelope = { id, type, occurredAt: new Date().toISOString(), payload };
+  await jetstream(nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: randomUUID() });
+}
+
+/**
  * Every Strava emulator numbers its athletes from the same start, and the tests of one run share a
  * database: a file that links Strava athletes begins and ends with no links, so none looks taken.
  */

@@ -12,6 +12,7 @@ import {
 import { DomainEvents, forgetPublishedEventsOf, recordDeletedAccount } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import { PageInsightsService } from '../page-insights/page-insights.service.js';
+import { RunLedgerRepository } from '../pledges/run-ledger.repository.js';
 import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
@@ -39,6 +40,7 @@ export class AccountDataService implements OnModuleInit {
     private readonly teamTotals: TeamTotalsService,
     private readonly teams: TeamsRepository,
     private readonly pledges: PledgesRepository,
+    private readonly runLedger: RunLedgerRepository,
   ) {}
 
   onModuleInit(): void {
@@ -65,6 +67,7 @@ export class AccountDataService implements OnModuleInit {
       cacheKeys.push(...addresses.map((slug) => ({ slug, profileId: page.id })));
     }
     await this.data.deleteAllOfUser(manager, userId);
+    await this.runLedger.forgetUser(manager, userId);
     await this.teamTotals.accountDeleted(manager, userId);
     for (const page of pages) {
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {

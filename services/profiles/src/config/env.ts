@@ -92,8 +92,6 @@ export const profilesEnvSchema = baseEnvSchema
     PLEDGE_MAIL_CONCURRENCY: positiveInt(16),
     /** Pledges fixed and mailed per transaction when a page's pledges fall due. */
     PLEDGES_DUE_BATCH: z.coerce.number().int().min(1).max(10_000).default(1000),
-    /** How long a pledge read waits for fitness's distances before answering 503. */
-    PLEDGES_FITNESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     /** The worker copies owner insights' live counters from Redis to PostgreSQL this often. */
     INSIGHTS_FLUSH_EVERY_SECONDS: positiveInt(300),
   })

@@ -31,6 +31,7 @@ import { AddPledgeCurrency1797200000100 } from './migrations/1797200000100-AddPl
 import { CountRunnerMilesOncePerTeam1797200000200 } from './migrations/1797200000200-CountRunnerMilesOncePerTeam.js';
 import { CreateMailSuppression1797200000300 } from './migrations/1797200000300-CreateMailSuppression.js';
 import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-CreateTeamRequestMails.js';
+import { CreateRunLedger1797300000100 } from './migrations/1797300000100-CreateRunLedger.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -71,5 +72,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CountRunnerMilesOncePerTeam1797200000200,
     CreateMailSuppression1797200000300,
     CreateTeamRequestMails1797200000310,
+    CreateRunLedger1797300000100,
   ],
 });

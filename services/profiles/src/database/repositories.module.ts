@@ -17,6 +17,7 @@ import { FundraisingChallengesRepository } from '../challenges/fundraising-chall
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { MailSuppressionRepository } from '../mail-suppression/mail-suppression.repository.js';
 import { PledgesRepository } from '../pledges/pledges.repository.js';
+import { RunLedgerRepository } from '../pledges/run-ledger.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { TeamsRepository } from '../teams/teams.repository.js';
 
@@ -33,6 +34,7 @@ const repositories = [
   AccountDataRepository,
   TeamsRepository,
   PledgesRepository,
+  RunLedgerRepository,
   MailSuppressionRepository,
 ];
 

@@ -4,17 +4,20 @@ import { LOGGER } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { env } from '../config/env.js';
-import { FitnessDistanceClient } from './fitness-distance.client.js';
 import { DistanceWindow, earningOf, isoDay } from './pledge-earnings.js';
 import { PledgeJobsQueue } from './pledge-jobs.queue.js';
 import { PledgesRepository } from './pledges.repository.js';
 import { isDue, windowEnd } from './pledges.service.js';
+import { RunLedgerRepository } from './run-ledger.repository.js';
+import { RunLedgerSeeder } from './run-ledger.seeder.js';
 
 const DAY_MS = 86_400_000;
 /** Pledges fixed and mailed per transaction when a page falls due. */
 const DUE_BATCH = env.PLEDGES_DUE_BATCH;
 /** Rows the sweep handles per kind and pass. */
 const SWEEP_LIMIT = 5000;
+/** Page owners whose run ledger is seeded per pass (one request to fitness each). */
+const SEEDS_PER_PASS = 50;
 /** A due pledge whose mail has not gone after this long had its job lost: asked for again. */
 const UNMAILED_GRACE_MS = 10 * 60_000;
 
@@ -24,13 +27,15 @@ export class PledgesDueService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly pledges: PledgesRepository,
-    private readonly fitness: FitnessDistanceClient,
+    private readonly ledger: RunLedgerRepository,
+    private readonly seeder: RunLedgerSeeder,
     private readonly jobs: PledgeJobsQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
-   * A page's active pledges fall due: the runner's distances are read once, then each batch is
+   * A page's active pledges fall due: the runner's days are read once from the run ledger (seeded
+   * first if it never was: fitness away fails the job, retried), then each batch is
    * fixed (earned stored, status due) and its mails recorded in one transaction. Safe to run twice
    * or side by side: a pledge already due is not active any more, and locked rows are skipped.
    */
@@ -40,7 +45,8 @@ export class PledgesDueService {
     const { page, closedAt } = found;
     const end = windowEnd(page.marathonDate, closedAt);
     const from = await this.pledges.firstActiveTrainingDay(this.dataSource.manager, runnerProfileId);
-    const days = from && from <= end ? await this.fitness.byDay({ userId: page.userId, from, to: end }, 30_000) : [];
+    await this.seeder.ensure(page.userId);
+    const days = from && from <= end ? await this.ledger.daysOf(this.dataSource.manager, page.userId, from, end) : [];
     const window = new DistanceWindow(days);
     const firstReminderAt = new Date(now.getTime() + PLEDGE_LIMITS.reminderDays[0] * DAY_MS);
     let total = 0;
@@ -69,9 +75,12 @@ export class PledgesDueService {
 
   /**
    * One pass of the sweep: unconfirmed pledges lapse, pages whose pledges are due get their job,
-   * lost due mails are asked for again, reminders whose day has come are queued.
+   * lost due mails are asked for again, reminders whose day has come are queued, and a few runners'
+   * run ledgers are seeded (none once every page owner's is).
    */
-  async sweep(now = new Date()): Promise<{ lapsed: number; pages: number; remail: number; reminders: number }> {
+  async sweep(
+    now = new Date(),
+  ): Promise<{ lapsed: number; pages: number; remail: number; reminders: number; seeded: number }> {
     const lapsed = await this.pledges.deleteLapsed(now, PLEDGE_LIMITS.confirmationHours, SWEEP_LIMIT);
     const pages = await this.pledges.pagesDue(isoDay(now), SWEEP_LIMIT);
     await this.jobs.addPagesDue(pages);
@@ -86,6 +95,7 @@ export class PledgesDueService {
       'reminder-2',
       reminders.filter((r) => r.remindersSent === 1).map((r) => r.id),
     );
-    return { lapsed, pages: pages.length, remail: unmailed.length, reminders: reminders.length };
+    const seeded = await this.seeder.seedSome(SEEDS_PER_PASS);
+    return { lapsed, pages: pages.length, remail: unmailed.length, reminders: reminders.length, seeded };
   }
 }

@@ -7,8 +7,9 @@ import { PledgeJobsQueue } from './pledge-jobs.queue.js';
 import { PledgeMailService } from './pledge-mail.service.js';
 import { PledgesDueService } from './pledges-due.service.js';
 import { PledgesProcessors } from './pledges.processors.js';
+import { RunLedgerSeeder } from './run-ledger.seeder.js';
 
-/** The worker side of pledges per mile: falling due, reminders, lapses, mails. */
+/** The worker side of pledges per mile: falling due, reminders, lapses, mails, the run ledger's seed. */
 @Module({
   imports: [RepositoriesModule],
   providers: [
@@ -19,6 +20,7 @@ import { PledgesProcessors } from './pledges.processors.js';
     PledgeMailService,
     PledgesDueService,
     PledgesProcessors,
+    RunLedgerSeeder,
   ],
 })
 export class PledgesWorkerModule {}

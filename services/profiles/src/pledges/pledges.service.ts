@@ -16,16 +16,16 @@ import {
   totalPagesOf,
 } from '@runpledge/contracts';
 import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ownedOrThrow } from '../runner-profiles/profile-ownership.util.js';
 import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { isPublished } from '../runner-profiles/to-profile.util.js';
-import { FitnessDistanceClient } from './fitness-distance.client.js';
 import { DistanceWindow, earningOf, isoDay, type Earning } from './pledge-earnings.js';
 import { PledgeJobsQueue } from './pledge-jobs.queue.js';
 import { linkChange } from './pledge-links.js';
 import { totalsByCurrency, type CurrencyTotal } from './pledge-totals.js';
 import { PledgesRepository, type PledgeRow } from './pledges.repository.js';
+import { RunLedgerRepository } from './run-ledger.repository.js';
 
 /** Statuses a page's visitors see: confirmed and not cancelled. */
 const CONFIRMED = ['active', 'due', 'paid'] as const;
@@ -57,8 +57,8 @@ function pageOf<T>(items: T[], page: number): { items: T[]; page: number; totalP
 
 /**
  * Pledges per mile on a page: made by supporters without an account, confirmed by mail, counted from
- * the runner's runs as fitness knows them (read on every read: a new run shows at once), fixed once
- * they fall due.
+ * the runner's runs in profiles's own run ledger (fitness's events: a read never asks fitness, so it
+ * answers while fitness is away), fixed once they fall due.
  */
 @Injectable()
 export class PledgesService {
@@ -67,7 +67,7 @@ export class PledgesService {
   constructor(
     private readonly pledges: PledgesRepository,
     private readonly events: DomainEvents,
-    private readonly fitness: FitnessDistanceClient,
+    private readonly ledger: RunLedgerRepository,
     private readonly jobs: PledgeJobsQueue,
     private readonly dataSource: DataSource,
   ) {}
@@ -109,7 +109,7 @@ export class PledgesService {
     if (!found || (!isPublished(found.page.ownerAccess) && found.page.userId !== viewerUserId))
       throw ServiceException.notFound(RUNNER_PROFILE_NOT_FOUND);
     const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED], 'rate', manager);
-    const { summary, earnings } = await this.earnings(found.page, found.closedAt, rows);
+    const { summary, earnings } = await this.earnings(manager, found.page, found.closedAt, rows);
     const listed = pageOf(
       rows.map((row, i): PublicPledge => ({
         name: row.name,
@@ -137,7 +137,7 @@ export class PledgesService {
     const found = await this.pledges.findPage(manager, runnerProfileId);
     ownedOrThrow(found?.page ?? null, userId);
     const rows = await this.pledges.listOfPage(runnerProfileId, [...CONFIRMED, 'cancelled'], 'newest', manager);
-    const { summary, earnings } = await this.earnings(found!.page, found!.closedAt, rows);
+    const { summary, earnings } = await this.earnings(manager, found!.page, found!.closedAt, rows);
     const listed = pageOf(
       rows.map((row, i) => ({ row, earning: earnings[i]! })),
       page,
@@ -205,10 +205,11 @@ export class PledgesService {
   }
 
   /**
-   * What each pledge earned: fixed ones as stored, the others from the runner's runs now. One
-   * request to fitness per read, for the longest window; each pledge's share is a prefix sum.
+   * What each pledge earned: fixed ones as stored, the others from the runner's runs in the ledger.
+   * One read of the ledger, for the longest window; each pledge's share is a prefix sum.
    */
   private async earnings(
+    manager: EntityManager,
     page: RunnerProfileEntity,
     closedAt: Date | null,
     rows: PledgeRow[],
@@ -219,7 +220,7 @@ export class PledgesService {
       (min, r) => (min === null || r.confirmedOn! < min ? r.confirmedOn! : min),
       null,
     );
-    const days = from && from <= end ? await this.fitness.byDay({ userId: page.userId, from, to: end }) : [];
+    const days = from && from <= end ? await this.ledger.daysOf(manager, page.userId, from, end) : [];
     const window = new DistanceWindow(days);
     const raceCounted = isDue(page.marathonDate, closedAt, this.now());
     const earnings = rows.map((row) =>
