@@ -1,4 +1,10 @@
-import { BadRequestException, Injectable, Logger, PayloadTooLargeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Injectable,
+  Logger,
+  PayloadTooLargeException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { ACTIVITY_FILE_MESSAGES, type UploadedActivitySummary } from '@runpledge/contracts';
 import { once } from 'node:events';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -50,6 +56,7 @@ export class ActivityFileReader {
     const { port1: port, port2 } = new MessageChannel();
     const task: ParseTask = { port: port2, fileName, sizeHint: options.sizeHint };
     let settled = false;
+    let taken = false;
     const reading = this.pool
       .run(task, { signal: AbortSignal.timeout(PARSE_DEADLINE_MS), transferList: [port2] })
       .finally(() => (settled = true));
@@ -57,11 +64,14 @@ export class ActivityFileReader {
     try {
       // Not a byte is read before a thread takes the file (a full queue is a 503 at once).
       await Promise.race([once(port, 'message'), reading]);
+      taken = true;
       await this.stream(file, port, () => settled);
       result = await reading;
     } catch (err) {
       port.postMessage({ abort: true } satisfies FileMessage);
       void reading.catch(() => undefined);
+      // Still waiting for a thread when the deadline came: the server was busy, not the file at fault.
+      if (!taken && isTimeout(err)) throw new ServiceUnavailableException(ACTIVITY_FILE_MESSAGES.busy);
       const reason = unreadableReason(err);
       if (!reason) throw err;
       this.logger.warn(`activity file given up: ${reason}`);
@@ -92,8 +102,12 @@ export class ActivityFileReader {
 /** A thread that ran out of memory or time on a file: the file's fault (400), not the server's. */
 function unreadableReason(err: unknown): string | undefined {
   const code = (err as { code?: string } | null)?.code;
-  const name = (err as { name?: string } | null)?.name;
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'it is too complex to read';
-  if (name === 'AbortError' || name === 'TimeoutError') return 'it took too long to read';
+  if (isTimeout(err)) return 'it took too long to read';
   return undefined;
+}
+
+function isTimeout(err: unknown): boolean {
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
 }
