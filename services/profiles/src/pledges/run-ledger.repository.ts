@@ -59,12 +59,18 @@ export class RunLedgerRepository {
     return rows.length > 0;
   }
 
-  /** Owners of pages whose runs were never seeded, up to `limit`. */
+  /**
+   * Owners of pages whose runs were never seeded, up to `limit`, in a random order: an owner who
+   * cannot be seeded yet (no live account copy, a failing read) never holds the others back.
+   */
   async unseededOwners(manager: EntityManager, limit: number): Promise<string[]> {
     const rows: { userId: string }[] = await manager.query(
-      `SELECT DISTINCT p.user_id AS "userId" FROM "profiles"."runner_profiles" p
-        WHERE NOT EXISTS (SELECT 1 FROM ${SEEDS} s WHERE s.user_id = p.user_id)
-        LIMIT $1`,
+      `SELECT o.user_id AS "userId" FROM (
+         SELECT DISTINCT p.user_id FROM "profiles"."runner_profiles" p
+          WHERE NOT EXISTS (SELECT 1 FROM ${SEEDS} s WHERE s.user_id = p.user_id)
+       ) o
+       ORDER BY random()
+       LIMIT $1`,
       [limit],
     );
     return rows.map((r) => r.userId);
