@@ -395,7 +395,7 @@ describe('profiles over NATS', () => {
       ]);
     });
 
-    it("records every existing page's card again when the card grew its race, platform, charity and event", async () => {
+    it("records every existing page's card and totals again when the card grew its race, platform, charity and event", async () => {
       const userId = randomUUID();
       const created = await createProfile(userId);
       await db.query(`DELETE FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2`, [
@@ -421,6 +421,19 @@ describe('profiles over NATS', () => {
       // What it recorded is a card every reader accepts.
       const [row] = await outboxFor(PROFILES_EVENTS.cardChanged.type, created.id);
       expect(PROFILES_EVENTS.cardChanged.schema.safeParse(row).success).toBe(true);
+      // And the page's totals, at their version, as an edit tells them.
+      const totals = await outboxFor(PROFILES_EVENTS.totalsChanged.type, created.id);
+      expect(totals.at(-1)).toEqual({
+        profileId: created.id,
+        urlSlug: created.urlSlug,
+        fundsRaised: '0.00',
+        fundraisingGoal: `${Number(created.fundraisingGoal).toFixed(2)}`,
+        totalDonors: 0,
+        fundraisingCurrency: 'USD',
+        totalsSource: created.totalsSource,
+        totalsVersion: 0,
+      });
+      expect(PROFILES_EVENTS.totalsChanged.schema.safeParse(totals.at(-1)).success).toBe(true);
     });
 
     it('tells the totals of a hand-typed page from its creation; a synced page waits for its first sync', async () => {
