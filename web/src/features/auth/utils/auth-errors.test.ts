@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api-client';
 import { jsonResponse } from '@/testing/fixtures';

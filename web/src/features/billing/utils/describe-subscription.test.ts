@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { SubscriptionCheck } from '@runpledge/contracts';
 import { describe, expect, it } from 'vitest';
 import { describeSubscription } from './describe-subscription';

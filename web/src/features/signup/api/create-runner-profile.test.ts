@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createProfileRequestSchema } from '@runpledge/contracts';
 import { describe, expect, it } from 'vitest';
 import { sampleSignupForm, sampleUser } from '@/testing/fixtures';
