@@ -7,7 +7,6 @@ import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js
 import { PageInsightsFlushProcessor } from './page-insights/page-insights-flush.processor.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessWorkerModule } from './owner-access/owner-access-worker.module.js';
-import { TeamMailWorkerModule } from './teams/team-mail-worker.module.js';
 import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
 
 /**
@@ -23,7 +22,6 @@ import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     TotalsWorkerModule,
     ClaimDigestWorkerModule,
-    TeamMailWorkerModule,
     PageInsightsModule,
     PledgesWorkerModule,
     OwnerAccessWorkerModule,

@@ -90,4 +90,20 @@ export class PagesRepository {
     );
     return rows.map((r) => r.id);
   }
+
+  /**
+   * A page still there with its card, FOR SHARE (its deletion waits for a join to commit); null when
+   * unknown, deleted, or its card not yet copied.
+   */
+  async findLive(manager: EntityManager, profileId: string): Promise<PageEntity | null> {
+    const rows: PageEntity[] = await manager.query(
+      `SELECT profile_id AS "profileId", user_id AS "userId", url_slug AS "urlSlug", name,
+              card_changed_at AS "cardChangedAt", funds_raised AS "fundsRaised",
+              fundraising_goal AS "fundraisingGoal", total_donors AS "totalDonors", currency,
+              totals_version::float8 AS "totalsVersion", deleted_at AS "deletedAt"
+         FROM ${tableOf(manager)} WHERE profile_id = $1 AND deleted_at IS NULL AND user_id IS NOT NULL FOR SHARE`,
+      [profileId],
+    );
+    return rows[0] ?? null;
+  }
 }

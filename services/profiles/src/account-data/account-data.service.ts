@@ -18,7 +18,7 @@ import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { toProfile } from '../runner-profiles/to-profile.util.js';
 import { TeamTotalsService } from '../teams/team-totals.service.js';
-import { TeamsRepository } from '../teams/teams.repository.js';
+import { PageTeamsRepository } from '../page-teams/page-teams.repository.js';
 import { AccountDataRepository } from './account-data.repository.js';
 
 /**
@@ -38,7 +38,7 @@ export class AccountDataService implements OnModuleInit {
     private readonly cache: ProfileCacheNotifier,
     private readonly insights: PageInsightsService,
     private readonly teamTotals: TeamTotalsService,
-    private readonly teams: TeamsRepository,
+    private readonly teams: PageTeamsRepository,
     private readonly pledges: PledgesRepository,
     private readonly runLedger: RunLedgerRepository,
   ) {}

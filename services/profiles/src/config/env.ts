@@ -56,12 +56,6 @@ export const profilesEnvSchema = baseEnvSchema
       .int()
       .min(0)
       .default(15 * 60_000),
-    /** A team captain's digest of new members gathers the joins of this long (a day) into one mail. */
-    TEAM_DIGEST_DELAY_MS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(24 * 3_600_000),
     /** Every published page's totals are re-read this often, spread over the interval. */
     TOTALS_SYNC_EVERY_SECONDS: positiveInt(300),
     TOTALS_SYNC_CONCURRENCY: positiveInt(8),

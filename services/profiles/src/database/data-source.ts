@@ -32,6 +32,8 @@ import { CountRunnerMilesOncePerTeam1797200000200 } from './migrations/179720000
 import { CreateMailSuppression1797200000300 } from './migrations/1797200000300-CreateMailSuppression.js';
 import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-CreateTeamRequestMails.js';
 import { CreateRunLedger1797300000100 } from './migrations/1797300000100-CreateRunLedger.js';
+import { CreatePageTeams1797498538086 } from './migrations/1797498538086-CreatePageTeams.js';
+import { PageTeamEntity } from '../page-teams/page-team.entity.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -51,6 +53,7 @@ export const dataSourceOptions = serviceDataSourceOptions({
     TeamMemberEntity,
     RunnerDistanceEntity,
     PledgeEntity,
+    PageTeamEntity,
   ],
   migrations: [
     CreateAccounts1763800000200,
@@ -73,5 +76,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateMailSuppression1797200000300,
     CreateTeamRequestMails1797200000310,
     CreateRunLedger1797300000100,
+    CreatePageTeams1797498538086,
   ],
 });

@@ -20,6 +20,7 @@ import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { RunLedgerRepository } from '../pledges/run-ledger.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { TeamsRepository } from '../teams/teams.repository.js';
+import { PageTeamsRepository } from '../page-teams/page-teams.repository.js';
 
 const repositories = [
   RunnerProfilesRepository,
@@ -33,6 +34,7 @@ const repositories = [
   PageDailyStatsRepository,
   AccountDataRepository,
   TeamsRepository,
+  PageTeamsRepository,
   PledgesRepository,
   RunLedgerRepository,
   MailSuppressionRepository,

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { MAIL_MESSAGES, PROFILES_EVENTS } from '@runpledge/contracts';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { COMMUNITY_EVENTS, MAIL_MESSAGES, PROFILES_EVENTS } from '@runpledge/contracts';
 import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
 import { MailSuppressionRepository } from './mail-suppression.repository.js';
 
@@ -8,11 +8,18 @@ import { MailSuppressionRepository } from './mail-suppression.repository.js';
  * it went to on the suppression list, and the list is announced (by hash) to any service that mails.
  */
 @Injectable()
-export class MailSuppressionService {
+export class MailSuppressionService implements OnModuleInit {
   constructor(
     private readonly list: MailSuppressionRepository,
     private readonly events: DomainEvents,
   ) {}
+
+  /** Another service's mail (community's team mails) carried a link: its token answers here too. */
+  onModuleInit(): void {
+    this.events.on(COMMUNITY_EVENTS.mailStopLinkSent, ({ tokenHash, inboxHash }, { manager }) =>
+      this.list.recordLink(tokenHash, inboxHash, manager),
+    );
+  }
 
   /** Idempotent: a second click of the same or another link of that inbox answers the same. */
   suppress(token: string): Promise<{ success: true }> {

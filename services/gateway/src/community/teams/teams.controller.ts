@@ -4,7 +4,6 @@ import {
   Delete,
   Get,
   HttpCode,
-  NotFoundException,
   Param,
   Post,
   Put,
@@ -13,9 +12,7 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  SLUG_PATTERN,
   TEAMS,
-  TEAM_LIMITS,
   TEAM_MEMBER_NOT_FOUND,
   TEAM_NOT_FOUND,
   createTeamRequestSchema,
@@ -23,51 +20,37 @@ import {
   joinTeamRequestSchema,
   teamPageQuerySchema,
   updateTeamRequestSchema,
-  type RpcRequestOf,
-  type RpcResponseOf,
   type SessionUser,
   type TeamInviteResponse,
   type TeamMemberResponse,
   type TeamPageResponse,
   type TeamResponse,
-  type TypedRpcPattern,
 } from '@runpledge/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../common/public.decorator.js';
-import { parseOrThrow } from '../common/validation.js';
-import { CurrentUser } from '../identity/current-user.decorator.js';
-import { RateLimitService } from '../identity/rate-limit.service.js';
-import { NatsRpcClient } from '../nats/nats-rpc.client.js';
-import { env } from '../config/env.js';
-import { idOr404 } from '../profiles/route-ids.js';
-import { TeamViewCache } from './team-view.cache.js';
+import { Public } from '../../common/public.decorator.js';
+import { parseOrThrow } from '../../common/validation.js';
+import { CurrentUser } from '../../identity/current-user.decorator.js';
+import { RateLimitService } from '../../identity/rate-limit.service.js';
+import { NatsRpcClient } from '../../nats/nats-rpc.client.js';
+import { idOr404 } from '../../profiles/route-ids.js';
+import { PublicTeamViews } from './public-team-views.js';
 
 /**
- * Charity teams (API.md "Teams"). Profiles owns them and checks who is captain or owner; it also
- * announces every page whose view names its team, so every gateway drops those cached views.
+ * Charity teams (API.md "Teams"). Community owns them and checks who is captain or owner; the pages
+ * naming a team are profiles' (it hears community's events and drops their cached views).
  */
 @Controller('teams')
 export class TeamsController {
-  private readonly views = new TeamViewCache<TeamPageResponse>(env.TEAM_VIEW_CACHE_TTL_MS);
-
   constructor(
     private readonly rpc: NatsRpcClient,
     private readonly rateLimits: RateLimitService,
+    private readonly views: PublicTeamViews,
   ) {}
-
-  /** A team write; this replica's cached team views are dropped once it is done. */
-  private async write<P extends TypedRpcPattern>(pattern: P, payload: RpcRequestOf<P>): Promise<RpcResponseOf<P>> {
-    try {
-      return await this.rpc.call(pattern, payload);
-    } finally {
-      this.views.clear();
-    }
-  }
 
   @Post()
   create(@CurrentUser() user: SessionUser, @Body() body: unknown): Promise<TeamResponse> {
     const team = parseOrThrow(createTeamRequestSchema, body);
-    return this.write(TEAMS.create, { userId: user.id, team });
+    return this.views.write(TEAMS.create, { userId: user.id, team });
   }
 
   /** Public: anyone with the address; per-IP budget so addresses cannot be swept. */
@@ -80,25 +63,22 @@ export class TeamsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TeamPageResponse> {
-    await this.rateLimits.consume('teamReadIp', request.ip, reply, 'requests');
+    await this.rateLimits.consumeTeamRead(request.ip, reply);
     const parsed = parseOrThrow(teamPageQuerySchema, query);
     // Addresses are case-insensitive, as a runner page's; one no team could have is simply not found.
-    const address = slug.toLowerCase();
-    if (address.length > TEAM_LIMITS.slug || !SLUG_PATTERN.test(address)) throw new NotFoundException(TEAM_NOT_FOUND);
-    const read = () => this.rpc.call(TEAMS.getBySlug, { slug: address, viewerUserId: user?.id, query: parsed });
-    return user ? read() : this.views.get(`${address}\n${parsed.by}\n${parsed.page}`, read);
+    return this.views.bySlug(slug, user?.id, parsed);
   }
 
   @Put(':id')
   update(@CurrentUser() user: SessionUser, @Param('id') id: string, @Body() body: unknown): Promise<TeamResponse> {
     const teamId = idOr404(id, TEAM_NOT_FOUND);
     const changes = parseOrThrow(updateTeamRequestSchema, body);
-    return this.write(TEAMS.update, { userId: user.id, teamId, changes });
+    return this.views.write(TEAMS.update, { userId: user.id, teamId, changes });
   }
 
   @Delete(':id')
   delete(@CurrentUser() user: SessionUser, @Param('id') id: string): Promise<{ success: true }> {
-    return this.write(TEAMS.delete, { userId: user.id, teamId: idOr404(id, TEAM_NOT_FOUND) });
+    return this.views.write(TEAMS.delete, { userId: user.id, teamId: idOr404(id, TEAM_NOT_FOUND) });
   }
 
   /** An invite code can be guessed: joins are budgeted per user and per IP. */
@@ -112,9 +92,8 @@ export class TeamsController {
   ): Promise<TeamMemberResponse> {
     const teamId = idOr404(id, TEAM_NOT_FOUND);
     const join = parseOrThrow(joinTeamRequestSchema, body);
-    await this.rateLimits.consume('teamJoinUser', user.id, reply);
-    await this.rateLimits.consume('teamJoinIp', request.ip, reply);
-    return this.write(TEAMS.join, { userId: user.id, teamId, join });
+    await this.rateLimits.consumeTeamJoin(user.id, request.ip, reply);
+    return this.views.write(TEAMS.join, { userId: user.id, teamId, join });
   }
 
   @Delete(':id/members/:runnerProfileId')
@@ -123,7 +102,7 @@ export class TeamsController {
     @Param('id') id: string,
     @Param('runnerProfileId') profileId: string,
   ): Promise<{ success: true }> {
-    return this.write(TEAMS.removeMember, {
+    return this.views.write(TEAMS.removeMember, {
       userId: user.id,
       teamId: idOr404(id, TEAM_NOT_FOUND),
       runnerProfileId: idOr404(profileId, TEAM_MEMBER_NOT_FOUND),
@@ -137,7 +116,7 @@ export class TeamsController {
     @Param('id') id: string,
     @Param('runnerProfileId') profileId: string,
   ): Promise<TeamMemberResponse> {
-    return this.write(TEAMS.approve, {
+    return this.views.write(TEAMS.approve, {
       userId: user.id,
       teamId: idOr404(id, TEAM_NOT_FOUND),
       runnerProfileId: idOr404(profileId, TEAM_MEMBER_NOT_FOUND),
@@ -149,7 +128,7 @@ export class TeamsController {
   handOver(@CurrentUser() user: SessionUser, @Param('id') id: string, @Body() body: unknown): Promise<TeamResponse> {
     const teamId = idOr404(id, TEAM_NOT_FOUND);
     const handOver = parseOrThrow(handOverTeamRequestSchema, body);
-    return this.write(TEAMS.handOver, { userId: user.id, teamId, handOver });
+    return this.views.write(TEAMS.handOver, { userId: user.id, teamId, handOver });
   }
 
   @Get(':id/invite')

@@ -1,5 +1,19 @@
 import { BUSINESS, type Team, type TeamMember } from '@runpledge/contracts';
-import type { ListedMemberRow, MemberRow, TeamRow } from './teams.repository.js';
+import type { ListedMemberRow } from '../standings/standing-members.repository.js';
+import type { TeamEntity } from './team.entity.js';
+
+/** A team as its page shows it: its own row, its standing's sums, and its captain's page and membership. */
+export interface TeamRow extends Omit<TeamEntity, 'createdAt' | 'updatedAt'> {
+  raised: string;
+  donors: number;
+  meters: number;
+  memberCount: number;
+  captainName: string;
+  captainSlug: string;
+  captainUserId: string;
+  /** Whether the captain's page counts (is published), as their membership says. */
+  captainPublished: boolean;
+}
 
 /** Meters to miles with two decimals, for display; the store keeps meters. */
 export function metersToMiles(meters: number): number {
@@ -46,7 +60,7 @@ export function percentOf(raised: string, goal: string): number {
 
 export function toMember(row: ListedMemberRow, captainProfileId: string): TeamMember {
   return {
-    runnerProfileId: row.runnerProfileId,
+    runnerProfileId: row.profileId,
     pageSlug: row.pageSlug,
     name: row.name,
     raised: row.raised,
@@ -55,9 +69,8 @@ export function toMember(row: ListedMemberRow, captainProfileId: string): TeamMe
     miles: metersToMiles(row.meters),
     percentOfGoal: percentOf(row.raised, row.pageGoal),
     status: row.status,
-    isCaptain: row.runnerProfileId === captainProfileId,
+    isCaptain: row.profileId === captainProfileId,
     joinedAt: new Date(row.joinedAt).toISOString(),
   };
 }
 
-export type { MemberRow };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { TeamRow } from './teams.repository.js';
-import { metersToMiles, toTeam } from './to-team.util.js';
+import { metersToMiles, toTeam, type TeamRow } from './to-team.util.js';
 
 const row: TeamRow = {
   id: '5f1d3c1e-8a51-4d53-9a4e-3f1f7f4a2b10',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { inboxHash, type Mailer, type OutgoingMail } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
-import type { MailSuppressionRepository } from './mail-suppression.repository.js';
-import { OptOutMailer } from './opt-out-mailer.js';
+import { inboxHash } from '../inbox/inbox-hash.js';
+import type { Mailer, OutgoingMail } from './mailer.js';
+import { OptOutMailer, type SuppressionList } from './opt-out-mailer.js';
 
 function setUp(suppressed: string[]) {
   const sent: OutgoingMail[] = [];
@@ -10,7 +10,7 @@ function setUp(suppressed: string[]) {
   const list = {
     isSuppressed: async (hash: string) => suppressed.map(inboxHash).includes(hash),
     recordLink: async (tokenHash: string, hash: string) => void links.push([tokenHash, hash]),
-  } as unknown as MailSuppressionRepository;
+  } satisfies SuppressionList;
   const mailer = { send: async (mail: OutgoingMail) => void sent.push(mail) } as unknown as Mailer;
   const logger = { info: () => undefined } as unknown as Logger;
   return { optOut: new OptOutMailer(mailer, list, logger), sent, links };

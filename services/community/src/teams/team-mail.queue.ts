@@ -4,11 +4,13 @@ import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { DataSource, type EntityManager } from 'typeorm';
 import { env } from '../config/env.js';
-import { bullConnection, bullPrefix } from '../fundraising-totals/totals-queue.js';
 
-export const TEAM_MAIL_QUEUE = 'team-mails';
+export const TEAM_MAIL_QUEUE = 'community-team-mails';
 export type TeamMailJob =
   { kind: 'join-request'; teamId: string; runnerProfileId: string } | { kind: 'digest'; teamId: string };
+
+export const teamMailConnection = () => ({ url: env.REDIS_URL, maxRetriesPerRequest: null });
+export const teamMailPrefix = () => `${env.REDIS_PREFIX}bull`;
 
 const retries = {
   attempts: 8,
@@ -18,15 +20,15 @@ const retries = {
 };
 
 /**
- * The producer side of `team-mails`, recorded in the transaction of the change: a join request mails
- * the captain at once; a new member asks for the team's digest, TEAM_DIGEST_DELAY_MS ahead, and the
- * members joining before it runs join that one (one digest job per team at a time).
+ * The producer side of the captains' mails, recorded in the transaction of the change: a join request
+ * mails the captain at once; a new member asks for the team's digest, TEAM_DIGEST_DELAY_MS ahead, and
+ * the members joining before it runs join that one (one digest job per team at a time).
  */
 @Injectable()
 export class TeamMailQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly queue = new Queue(TEAM_MAIL_QUEUE, {
-    connection: bullConnection(),
-    prefix: bullPrefix(),
+    connection: teamMailConnection(),
+    prefix: teamMailPrefix(),
     telemetry: bullTelemetry(),
   });
   readonly relay: JobOutboxRelay;

@@ -2,11 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { bullTelemetry, LOGGER } from '@runpledge/server-kit';
 import { Worker } from 'bullmq';
 import type { Logger } from 'pino';
-import { bullConnection, bullPrefix } from '../fundraising-totals/totals-queue.js';
-import { TEAM_MAIL_QUEUE, type TeamMailJob } from './team-mail.queue.js';
+import { TEAM_MAIL_QUEUE, teamMailConnection, teamMailPrefix, type TeamMailJob } from './team-mail.queue.js';
 import { TeamMailService } from './team-mail.service.js';
 
-/** The BullMQ worker of `team-mails`: one mail per job. */
+/** The BullMQ worker of the captains' mails: one mail per job. */
 @Injectable()
 export class TeamMailProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
   private worker: Worker | undefined;
@@ -20,7 +19,7 @@ export class TeamMailProcessor implements OnApplicationBootstrap, OnApplicationS
     this.worker = new Worker(
       TEAM_MAIL_QUEUE,
       async (job) => ({ told: await this.mails.send(job.data as TeamMailJob) }),
-      { connection: bullConnection(), prefix: bullPrefix(), telemetry: bullTelemetry() },
+      { connection: teamMailConnection(), prefix: teamMailPrefix(), telemetry: bullTelemetry() },
     );
     this.worker.on('failed', (job, err) =>
       this.logger.warn({ err, jobId: job?.id, attempts: job?.attemptsMade }, 'team mail not sent; retried'),
