@@ -34,6 +34,7 @@ import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-
 import { CreateRunLedger1797300000100 } from './migrations/1797300000100-CreateRunLedger.js';
 import { CreatePageTeams1797498538086 } from './migrations/1797498538086-CreatePageTeams.js';
 import { PageTeamEntity } from '../page-teams/page-team.entity.js';
+import { AddPageCharityAndEvent1799000000100 } from './migrations/1799000000100-AddPageCharityAndEvent.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -77,5 +78,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateTeamRequestMails1797200000310,
     CreateRunLedger1797300000100,
     CreatePageTeams1797498538086,
+    AddPageCharityAndEvent1799000000100,
   ],
 });
