@@ -49,6 +49,8 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     IDENTITY_EVENTS.userRegistered.type,
     IDENTITY_EVENTS.userEmailChanged.type,
     PROFILES_EVENTS.inboxSuppressed.type,
+    // Teams as profiles held them, once each, when they moved here (decision 0022).
+    PROFILES_EVENTS.teamExported.type,
   ],
 };
 

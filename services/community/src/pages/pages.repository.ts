@@ -149,4 +149,13 @@ export class PagesRepository {
     );
     return rows.map((r) => r.id);
   }
+
+  /** Whether the page was deleted (its tombstone is here). */
+  async isDeleted(manager: EntityManager, profileId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM ${tableOf(manager)} WHERE profile_id = $1 AND deleted_at IS NOT NULL`,
+      [profileId],
+    );
+    return rows.length > 0;
+  }
 }

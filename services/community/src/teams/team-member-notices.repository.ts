@@ -18,6 +18,15 @@ export class TeamMemberNoticesRepository {
     );
   }
 
+  /** A notice brought over from profiles (decision 0022). */
+  async restore(manager: EntityManager, notice: TeamMemberNoticeEntity): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${tableOf(manager)} (profile_id, team_id, user_id, requested_at, digest_mailed_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (profile_id) DO NOTHING`,
+      [notice.profileId, notice.teamId, notice.userId, notice.requestedAt, notice.digestMailedAt],
+    );
+  }
+
   /** An approved request: the digest tells of the new member. */
   async untell(manager: EntityManager, profileId: string): Promise<void> {
     await manager.update(TeamMemberNoticeEntity, { profileId }, { digestMailedAt: null });

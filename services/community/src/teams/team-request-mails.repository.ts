@@ -22,6 +22,14 @@ export class TeamRequestMailsRepository {
     return rows.length > 0;
   }
 
+  /** A mail time brought over from profiles (decision 0022); an existing row stays. */
+  async restore(manager: EntityManager, teamId: string, userId: string, mailedAt: Date): Promise<void> {
+    await manager.query(
+      `INSERT INTO ${tableOf(manager)} (team_id, user_id, mailed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [teamId, userId, mailedAt],
+    );
+  }
+
   /** When the runner's request last mailed the captain (null: never). */
   async mailedAt(manager: EntityManager, teamId: string, userId: string): Promise<Date | null> {
     return (await manager.findOne(TeamRequestMailEntity, { where: { teamId, userId } }))?.mailedAt ?? null;

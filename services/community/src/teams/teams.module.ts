@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RepositoriesModule } from '../database/repositories.module.js';
 import { StandingsModule } from '../standings/standings.module.js';
+import { TeamImportService } from './team-import.service.js';
 import { TeamMailQueue } from './team-mail.queue.js';
 import { TeamsController } from './teams.controller.js';
 import { TeamsService } from './teams.service.js';
@@ -9,7 +10,7 @@ import { TeamsService } from './teams.service.js';
 @Module({
   imports: [RepositoriesModule, StandingsModule],
   controllers: [TeamsController],
-  providers: [TeamsService, TeamMailQueue],
+  providers: [TeamsService, TeamMailQueue, TeamImportService],
   exports: [TeamsService],
 })
 export class TeamsModule {}

@@ -39,6 +39,32 @@ export class TeamsRepository {
     return rows[0]?.id ?? null;
   }
 
+  /** A team brought over with its own id (decision 0022); false when it is here already. */
+  async insertImported(manager: EntityManager, team: TeamValues & { id: string; createdAt: Date }): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO ${tableOf(manager)} (id, slug, name, story, charity_name, marathon_name, marathon_date, currency,
+         goal_amount, join_rule, captain_profile_id, invite_code, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        team.id,
+        team.slug,
+        team.name,
+        team.story,
+        team.charityName,
+        team.marathonName,
+        team.marathonDate,
+        team.currency,
+        team.goalAmount,
+        team.joinRule,
+        team.captainProfileId,
+        team.inviteCode,
+        team.createdAt,
+      ],
+    );
+    return rows.length > 0;
+  }
+
   async findById(manager: EntityManager, id: string): Promise<TeamEntity | null> {
     const rows: TeamEntity[] = await manager.query(`SELECT ${COLUMNS} FROM ${tableOf(manager)} WHERE id = $1`, [id]);
     return rows[0] ?? null;

@@ -424,7 +424,7 @@ export class TeamsService {
   }
 
   /** Tells profiles the page's place in the team (its runner page names the team). */
-  private async announce(manager: EntityManager, team: TeamEntity, member: MemberRow): Promise<void> {
+  async announce(manager: EntityManager, team: TeamEntity, member: MemberRow): Promise<void> {
     await this.events.record(manager, COMMUNITY_EVENTS.pageTeamChanged, {
       profileId: member.profileId,
       userId: member.userId,
