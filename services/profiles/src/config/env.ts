@@ -75,11 +75,6 @@ export const profilesEnvSchema = baseEnvSchema
     TOTALS_SYNC_ATTEMPTS: positiveInt(6),
     /** ms between two reads of one participant (INTEGRATIONS.md: 15 s); tests may shorten it. */
     TOTALS_MIN_INTERVAL_MS: positiveInt(15_000),
-    /**
-     * Owners whose past-due grace ran out (no event says so) are looked for this often, so their
-     * pages leave their teams' sums.
-     */
-    ACCESS_LAPSE_SWEEP_EVERY_SECONDS: positiveInt(60),
     /** Pledges per mile: lapses, due dates and reminders are looked for this often. */
     PLEDGES_SWEEP_EVERY_SECONDS: positiveInt(300),
     /** Pledge mails sent at once per worker process. */
