@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { eventually, natsRequester, SAMPLE_RUNNER } from '../../../scripts/jest/helpers.mjs';
-import { ExportTeamsToCommunity1799498538086 } from '../../profiles/src/database/migrations/1799498538086-ExportTeamsToCommunity.js';
 
 // Two services start in this file, on a shared machine.
 jest.setTimeout(180_000);
@@ -21,7 +20,9 @@ describe('teams brought from profiles to community by export events', () => {
   let nats: Awaited<ReturnType<typeof natsRequester>>;
   let db: pg.Client;
   const savedEnv = { ...process.env };
-  const exportMigration = new ExportTeamsToCommunity1799498538086();
+  /** Profiles' migration ExportTeamsToCommunity, as profiles' data source holds it. */
+  const exportMigration = () =>
+    profiles.get(DataSource).migrations.find((m) => m.name === 'ExportTeamsToCommunity1799498538086')!;
 
   beforeAll(async () => {
     Object.assign(process.env, { REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'rp:'}${randomUUID().slice(0, 8)}:` });
@@ -33,7 +34,7 @@ describe('teams brought from profiles to community by export events', () => {
     db = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
     // The run's database was migrated empty: take the export back, so profiles can hold teams first.
-    await profiles.get(DataSource).transaction((m) => exportMigration.down(m.queryRunner!));
+    await profiles.get(DataSource).transaction((m) => exportMigration().down!(m.queryRunner!));
   }, 120_000);
 
   afterAll(async () => {
@@ -76,7 +77,17 @@ describe('teams brought from profiles to community by export events', () => {
       `INSERT INTO profiles.team_members (runner_profile_id, team_id, user_id, status, published, raised, donors,
          currency, totals_version, meters, distance_version)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 50, $9, 50)`,
-      [page.id, teamId, userId, m.status ?? 'member', m.published ?? true, m.raised, m.donors, m.currency ?? 'USD', m.meters ?? 0],
+      [
+        page.id,
+        teamId,
+        userId,
+        m.status ?? 'member',
+        m.published ?? true,
+        m.raised,
+        m.donors,
+        m.currency ?? 'USD',
+        m.meters ?? 0,
+      ],
     );
   const standing = async (teamId: string) =>
     (
@@ -111,8 +122,18 @@ describe('teams brought from profiles to community by export events', () => {
     const unpubPage = await createPage(unpub);
     const poundsPage = await createPage(pounds, 'GBP');
     const capTwoPage = await createPage(capTwo, 'GBP');
-    const dollars = { id: randomUUID(), slug: `imp-usd-${randomUUID().slice(0, 6)}`, currency: 'USD', joinRule: 'open' };
-    const sterling = { id: randomUUID(), slug: `imp-gbp-${randomUUID().slice(0, 6)}`, currency: 'GBP', joinRule: 'approval' };
+    const dollars = {
+      id: randomUUID(),
+      slug: `imp-usd-${randomUUID().slice(0, 6)}`,
+      currency: 'USD',
+      joinRule: 'open',
+    };
+    const sterling = {
+      id: randomUUID(),
+      slug: `imp-gbp-${randomUUID().slice(0, 6)}`,
+      currency: 'GBP',
+      joinRule: 'approval',
+    };
     await addTeam({ ...dollars, captain: capPage.id });
     await addTeam({ ...sterling, captain: capTwoPage.id });
     await addMember(dollars.id, capPage, cap, { raised: '100.00', donors: 2, meters: 5000 });
@@ -126,7 +147,7 @@ describe('teams brought from profiles to community by export events', () => {
       bob,
     ]);
 
-    await profiles.get(DataSource).transaction((m) => exportMigration.up(m.queryRunner!));
+    await profiles.get(DataSource).transaction((m) => exportMigration().up(m.queryRunner!));
 
     await eventually(async () => expect(await standing(sterling.id)).toBeDefined(), { timeoutMs: 60_000 });
     await eventually(async () => expect(await standing(dollars.id)).toBeDefined(), { timeoutMs: 60_000 });
@@ -138,7 +159,13 @@ describe('teams brought from profiles to community by export events', () => {
       meters: 6000,
       member_count: 3,
     });
-    expect(await standing(sterling.id)).toEqual({ currency: 'GBP', raised: '80.00', donors: 1, meters: 0, member_count: 1 });
+    expect(await standing(sterling.id)).toEqual({
+      currency: 'GBP',
+      raised: '80.00',
+      donors: 1,
+      meters: 0,
+      member_count: 1,
+    });
     for (const team of [dollars, sterling]) expect(await standing(team.id)).toEqual(await summed(team.id));
     const rows = await db.query(`SELECT slug, captain_profile_id FROM community.teams WHERE id = ANY($1::uuid[])`, [
       [dollars.id, sterling.id],
@@ -166,14 +193,17 @@ describe('teams brought from profiles to community by export events', () => {
       ])
     ).rows as { payload: unknown }[];
     const id = randomUUID();
-    const envelope = { id, type: PROFILES_EVENTS.teamExported.type, occurredAt: new Date().toISOString(), payload: exported!.payload };
+    const envelope = {
+      id,
+      type: PROFILES_EVENTS.teamExported.type,
+      occurredAt: new Date().toISOString(),
+      payload: exported!.payload,
+    };
     await jetstream(nats.nc).publish(eventSubject(PROFILES_EVENTS.teamExported.type), JSON.stringify(envelope), {
       msgID: id,
     });
     await eventually(async () =>
-      expect(
-        (await db.query(`SELECT 1 FROM community.processed_events WHERE event_id = $1`, [id])).rowCount,
-      ).toBe(1),
+      expect((await db.query(`SELECT 1 FROM community.processed_events WHERE event_id = $1`, [id])).rowCount).toBe(1),
     );
     expect(await standing(dollars.id)).toEqual(await summed(dollars.id));
     expect(await standing(dollars.id)).toMatchObject({ raised: '300.00', member_count: 3 });
@@ -186,9 +216,9 @@ describe('teams brought from profiles to community by export events', () => {
     await expect(
       db.query(`UPDATE profiles.team_members SET status = 'member' WHERE runner_profile_id = $1`, [bobSecond.id]),
     ).rejects.toThrow(refused);
-    await expect(db.query(`DELETE FROM profiles.team_members WHERE runner_profile_id = $1`, [bobPage.id])).rejects.toThrow(
-      refused,
-    );
+    await expect(
+      db.query(`DELETE FROM profiles.team_members WHERE runner_profile_id = $1`, [bobPage.id]),
+    ).rejects.toThrow(refused);
     // What still goes on there is allowed: snapshot updates, and a page's deletion with its membership.
     await db.query(`UPDATE profiles.team_members SET raised = 1 WHERE runner_profile_id = $1`, [bobPage.id]);
     await db.query(`DELETE FROM profiles.runner_profiles WHERE id = $1`, [unpubPage.id]);

@@ -23,8 +23,6 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     IDENTITY_EVENTS.userDeleted.type,
     PROFILES_EVENTS.challengeClaimed.type,
     PROFILES_EVENTS.profileDeleted.type,
-    PROFILES_EVENTS.totalsChanged.type,
-    FITNESS_EVENTS.distanceChanged.type,
     FITNESS_EVENTS.runsChanged.type,
     // The team a page is in (its runner page names it), and the stop links of community's mails.
     COMMUNITY_EVENTS.pageTeamChanged.type,

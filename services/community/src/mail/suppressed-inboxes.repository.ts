@@ -8,9 +8,7 @@ const tableOf = (manager: EntityManager) => manager.connection.getMetadata(Suppr
 @Injectable()
 export class SuppressedInboxesRepository {
   async add(manager: EntityManager, inboxHash: string): Promise<void> {
-    await manager.query(`INSERT INTO ${tableOf(manager)} (inbox_hash) VALUES ($1) ON CONFLICT DO NOTHING`, [
-      inboxHash,
-    ]);
+    await manager.query(`INSERT INTO ${tableOf(manager)} (inbox_hash) VALUES ($1) ON CONFLICT DO NOTHING`, [inboxHash]);
   }
 
   async has(manager: EntityManager, inboxHash: string): Promise<boolean> {

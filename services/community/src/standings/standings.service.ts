@@ -110,7 +110,10 @@ export class StandingsService {
     const old = contributionOf(before, currency);
     const next = contributionOf(after, currency);
     const others = await this.members.largestMetersOfOthers(manager, group, member.userId, member.profileId);
-    await this.standings.move(manager, group, { ...difference(old, next), meters: runnerMetersDelta(others, old, next) });
+    await this.standings.move(manager, group, {
+      ...difference(old, next),
+      meters: runnerMetersDelta(others, old, next),
+    });
   }
 
   /** The group's currency changed: raised is what its counted members raised in the new one. */

@@ -76,7 +76,12 @@ export class TeamImportService implements OnModuleInit {
     const access = await this.access.find(manager, m.userId);
     const totals =
       page && page.totalsVersion > m.totalsVersion
-        ? { raised: page.fundsRaised, donors: page.totalDonors, currency: page.currency, totalsVersion: page.totalsVersion }
+        ? {
+            raised: page.fundsRaised,
+            donors: page.totalDonors,
+            currency: page.currency,
+            totalsVersion: page.totalsVersion,
+          }
         : { raised: m.raised, donors: m.donors, currency: m.currency, totalsVersion: m.totalsVersion };
     const runs =
       distance && distance.version > m.distanceVersion

@@ -398,11 +398,12 @@ export class TeamsService {
   private async leave(manager: EntityManager, profileId: string): Promise<void> {
     const left = await this.standings.leave(manager, 'team', profileId);
     await this.notices.forget(manager, profileId);
-    if (left) await this.events.record(manager, COMMUNITY_EVENTS.pageTeamChanged, {
-      profileId,
-      userId: left.userId,
-      team: null,
-    });
+    if (left)
+      await this.events.record(manager, COMMUNITY_EVENTS.pageTeamChanged, {
+        profileId,
+        userId: left.userId,
+        team: null,
+      });
   }
 
   private async setCaptain(manager: EntityManager, team: TeamEntity, profileId: string): Promise<void> {

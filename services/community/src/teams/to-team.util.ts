@@ -73,4 +73,3 @@ export function toMember(row: ListedMemberRow, captainProfileId: string): TeamMe
     joinedAt: new Date(row.joinedAt).toISOString(),
   };
 }
-

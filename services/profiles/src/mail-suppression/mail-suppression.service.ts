@@ -1,7 +1,15 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { COMMUNITY_EVENTS, MAIL_MESSAGES, PROFILES_EVENTS } from '@runpledge/contracts';
 import { DomainEvents, hashToken, ServiceException } from '@runpledge/server-kit';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource } from 'typeorm';
 import { MailSuppressionRepository } from './mail-suppression.repository.js';
+
+/**
+ * How long an unknown link waits for community's word of it (`community.mail.stop-link-sent`, relayed
+ * after the mail's transaction): a captain may click a team mail's link the moment it arrives.
+ */
+const LINK_NEWS_WAIT_MS = 3_000;
 
 /**
  * "No more mail from RunPledge to this address": the token of a pledge or team mail puts the inbox
@@ -12,6 +20,7 @@ export class MailSuppressionService implements OnModuleInit {
   constructor(
     private readonly list: MailSuppressionRepository,
     private readonly events: DomainEvents,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** Another service's mail (community's team mails) carried a link: its token answers here too. */
@@ -22,7 +31,8 @@ export class MailSuppressionService implements OnModuleInit {
   }
 
   /** Idempotent: a second click of the same or another link of that inbox answers the same. */
-  suppress(token: string): Promise<{ success: true }> {
+  async suppress(token: string): Promise<{ success: true }> {
+    await this.awaitLink(hashToken(token));
     return this.events.transaction(async (manager) => {
       const inboxHash = await this.list.inboxOfLink(manager, hashToken(token));
       if (!inboxHash) throw ServiceException.badRequest(MAIL_MESSAGES.linkInvalid);
@@ -30,5 +40,12 @@ export class MailSuppressionService implements OnModuleInit {
         await this.events.record(manager, PROFILES_EVENTS.inboxSuppressed, { inboxHash });
       return { success: true as const };
     });
+  }
+
+  /** Waits (bounded) until the link is known here; the answer comes from the transaction after. */
+  private async awaitLink(tokenHash: string): Promise<void> {
+    const deadline = Date.now() + LINK_NEWS_WAIT_MS;
+    while (!(await this.list.inboxOfLink(this.dataSource.manager, tokenHash)) && Date.now() < deadline)
+      await sleep(100);
   }
 }

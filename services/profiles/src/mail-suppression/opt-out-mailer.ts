@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, Mailer, OptOutMailer as SuppressionAwareMailer, newStopLink as stopLinkUnder } from '@runpledge/server-kit';
+import {
+  LOGGER,
+  Mailer,
+  OptOutMailer as SuppressionAwareMailer,
+  newStopLink as stopLinkUnder,
+} from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import { env } from '../config/env.js';
 import { MailSuppressionRepository } from './mail-suppression.repository.js';

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
-import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
+import { cacheKeyOf } from '../runner-profiles/to-profile.util.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
 
 type SubscriptionChanged = z.infer<typeof BILLING_EVENTS.subscriptionChanged.schema>;
@@ -36,10 +36,11 @@ export class OwnerAccessService implements OnModuleInit {
     };
     const stored = await this.access.upsertIfNewer(manager, access);
     if (!stored) return;
-    await this.publish(manager, change.userId, isPublished(access));
+    // Published or not from now on: the owner's pages' cached views change.
+    await this.dropPageViews(manager, change.userId);
   }
 
-  private async publish(manager: EntityManager, userId: string, published: boolean): Promise<void> {
+  private async dropPageViews(manager: EntityManager, userId: string): Promise<void> {
     const pages = await this.profiles.listSlugsByUserId(manager, userId);
     this.cache.afterCommit(manager, pages.map(cacheKeyOf));
   }
