@@ -1,6 +1,6 @@
 // Teams bench (`npm run bench`, BENCH_TEAMS=0 skips it): a team of 5,000 members (BENCH_TEAM_MEMBERS),
 // 4,950 of them seeded in SQL and 50 real runners who joined through the API.
-//   1. GET /api/teams/{slug} through the gateway (NATS + profiles + PostgreSQL) at 50 connections;
+//   1. GET /api/teams/{slug} through the gateway (NATS + community + PostgreSQL) at 50 connections;
 //   2. the same read done directly in one process (Fastify + pg, the same two queries and JSON),
 //      the baseline of the gateway / direct throughput ratio, as the runner page's (aim ≥ 2: the
 //      gateway keeps a visitor's read for TEAM_VIEW_CACHE_TTL_MS); gateway p99 (aim ≤ 50 ms);
@@ -29,17 +29,19 @@ async function serveDirect(databaseUrl) {
   const app = Fastify();
   app.get('/direct/teams/:slug', async (request, reply) => {
     const { rows } = await pool.query(
-      `SELECT t.*, t.marathon_date::text AS marathon_date, cp.name AS captain_name, cp.url_slug AS captain_slug
-         FROM profiles.teams t JOIN profiles.runner_profiles cp ON cp.id = t.captain_profile_id WHERE t.slug = $1`,
+      `SELECT t.*, t.marathon_date::text AS marathon_date, s.raised, s.donors, s.meters, s.member_count,
+              cp.name AS captain_name, cp.url_slug AS captain_slug
+         FROM community.teams t JOIN community.standings s ON s.group_kind = 'team' AND s.group_id = t.id
+         JOIN community.pages cp ON cp.profile_id = t.captain_profile_id WHERE t.slug = $1`,
       [request.params.slug],
     );
     const t = rows[0];
     if (!t) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Team not found' });
     const members = await pool.query(
-      `SELECT m.*, p.url_slug, p.name, p.fundraising_goal FROM profiles.team_members m
-         JOIN profiles.runner_profiles p ON p.id = m.runner_profile_id
-        WHERE m.team_id = $1 AND m.status = 'member' AND m.published
-        ORDER BY m.raised DESC, m.runner_profile_id LIMIT 50`,
+      `SELECT m.*, m.profile_id AS runner_profile_id, p.url_slug, p.name, p.fundraising_goal
+         FROM community.standing_members m JOIN community.pages p ON p.profile_id = m.profile_id
+        WHERE m.group_kind = 'team' AND m.group_id = $1 AND m.status = 'member' AND m.published
+        ORDER BY m.raised DESC, m.profile_id LIMIT 50`,
       [t.id],
     );
     return {
@@ -91,6 +93,12 @@ async function realRunner(base, db, i) {
   });
   await db.query(
     `INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'lifetime', NULL, now())
+     ON CONFLICT (user_id) DO NOTHING`,
+    [signup.user.id],
+  );
+  // Community's copy of it, as billing's event would leave it (community owns teams).
+  await db.query(
+    `INSERT INTO community.owner_access (user_id, status, current_period_end, changed_at) VALUES ($1, 'lifetime', NULL, now())
      ON CONFLICT (user_id) DO NOTHING`,
     [signup.user.id],
   );
@@ -155,33 +163,36 @@ export async function runTeamsBench({ members = int('BENCH_TEAM_MEMBERS', 5000) 
     for (const runner of runners.slice(1))
       await api(base, 'POST', `/api/teams/${team.id}/members`, { runnerProfileId: runner.profile.id }, runner.cookie);
 
-    // The rest in SQL: pages, their owners' access, memberships and the team's columns to match.
+    // The rest in SQL, in community's tables: its copy of the pages, their owners' access, the
+    // memberships and the team's standing to match.
     const seeded = members - realCount;
     await db.query(
       `WITH pages AS (
-         INSERT INTO profiles.runner_profiles (id, user_id, url_slug, name, marathon_name, marathon_date, goal_hours,
-           goal_minutes, description, connect_strava, donation_platform, funds_raised, fundraising_goal, total_donors)
-         SELECT gen_random_uuid(), gen_random_uuid(), 'bench-member-' || i, 'Member ' || i, 'Chicago Marathon',
-           '2099-10-10', 4, 0, 'Bench page', false, 'other', (i % 997)::numeric, 1000, i % 13
+         INSERT INTO community.pages (profile_id, user_id, url_slug, name, card_changed_at, funds_raised,
+           fundraising_goal, total_donors, currency, totals_version)
+         SELECT gen_random_uuid(), gen_random_uuid(), 'bench-member-' || i, 'Member ' || i, now(),
+           (i % 997)::numeric, 1000, i % 13, 'USD', 0
          FROM generate_series(1, $1::int) AS i
-         RETURNING id, user_id, funds_raised, total_donors),
+         RETURNING profile_id AS id, user_id, funds_raised, total_donors),
        access AS (
-         INSERT INTO profiles.owner_access (user_id, status, current_period_end, changed_at)
+         INSERT INTO community.owner_access (user_id, status, current_period_end, changed_at)
          SELECT user_id, 'lifetime', NULL, now() FROM pages)
-       INSERT INTO profiles.team_members (runner_profile_id, team_id, user_id, status, published, raised, donors,
-         currency, meters, joined_at)
-       SELECT id, $2, user_id, 'member', true, funds_raised, total_donors, 'USD', (random() * 400000)::int, now()
+       INSERT INTO community.standing_members (group_kind, profile_id, group_id, user_id, status, joined_at, published,
+         raised, donors, currency, totals_version, meters, distance_version)
+       SELECT 'team', id, $2, user_id, 'member', now(), true, funds_raised, total_donors, 'USD', 0,
+         (random() * 400000)::int, 0
        FROM pages`,
       [seeded, team.id],
     );
     await db.query(
-      `UPDATE profiles.teams t SET raised = s.raised, donors = s.donors, meters = s.meters, member_count = s.n
+      `UPDATE community.standings t SET raised = s.raised, donors = s.donors, meters = s.meters, member_count = s.n
          FROM (SELECT sum(raised) AS raised, sum(donors) AS donors, sum(meters) AS meters, count(*) AS n
-                 FROM profiles.team_members WHERE team_id = $1 AND status = 'member' AND published) s
-        WHERE t.id = $1`,
+                 FROM community.standing_members
+                WHERE group_kind = 'team' AND group_id = $1 AND status = 'member' AND published) s
+        WHERE t.group_kind = 'team' AND t.group_id = $1`,
       [team.id],
     );
-    await db.query('ANALYZE profiles.team_members; ANALYZE profiles.runner_profiles');
+    await db.query('ANALYZE community.standing_members; ANALYZE community.pages');
     direct = startHelper(fileURLToPath(import.meta.url), 'direct-server', run.env);
     const directUrl = await direct.url;
 
@@ -189,7 +200,7 @@ export async function runTeamsBench({ members = int('BENCH_TEAM_MEMBERS', 5000) 
     const gateway = await measure(`${base}/api/teams/${team.slug}`, duration);
     const baseline = await measure(`${directUrl}/direct/teams/${team.slug}`, duration);
     const rows = [
-      summary(`gateway /api/teams/:slug (${members} members; NATS + profiles + PostgreSQL)`, gateway),
+      summary(`gateway /api/teams/:slug (${members} members; NATS + community + PostgreSQL)`, gateway),
       summary('direct team read (Fastify + pg, own process)', baseline),
     ];
     console.table(rows);
@@ -206,7 +217,8 @@ export async function runTeamsBench({ members = int('BENCH_TEAM_MEMBERS', 5000) 
         const waiting = open();
         if (waiting.length > 0) {
           const { rows: snapshots } = await db.query(
-            `SELECT runner_profile_id AS id, raised FROM profiles.team_members WHERE runner_profile_id = ANY($1)`,
+            `SELECT profile_id AS id, raised FROM community.standing_members
+              WHERE group_kind = 'team' AND profile_id = ANY($1)`,
             [waiting.map(([id]) => id)],
           );
           const now = Date.now();
@@ -256,10 +268,10 @@ export async function runTeamsBench({ members = int('BENCH_TEAM_MEMBERS', 5000) 
       .map((e) => Math.max(0, e.reachedAt - e.answeredAt))
       .sort((a, b) => a - b);
     const { rows: check } = await db.query(
-      `SELECT t.raised AS kept, (SELECT sum(p.funds_raised) FROM profiles.team_members m
-          JOIN profiles.runner_profiles p ON p.id = m.runner_profile_id
-         WHERE m.team_id = t.id AND m.status = 'member' AND m.published) AS summed
-         FROM profiles.teams t WHERE t.id = $1`,
+      `SELECT t.raised AS kept, (SELECT sum(p.funds_raised) FROM community.standing_members m
+          JOIN community.pages p ON p.profile_id = m.profile_id
+         WHERE m.group_kind = 'team' AND m.group_id = t.group_id AND m.status = 'member' AND m.published) AS summed
+         FROM community.standings t WHERE t.group_kind = 'team' AND t.group_id = $1`,
       [team.id],
     );
     const ratio = gateway.requests.average / baseline.requests.average;

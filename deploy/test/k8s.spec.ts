@@ -85,8 +85,9 @@ const EGRESS: Record<string, string[]> = {
   'fitness-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443'],
   // DonorDrive and JustGiving over https; milestone e-mails through the SMTP relay.
   'profiles-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/443', 'TCP/587', 'TCP/465'],
-  community: [...DNS, 'TCP/4222', 'TCP/5432'],
-  'community-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379'],
+  // Captains' mail jobs go to Redis with each team change; the worker sends them through the SMTP relay.
+  community: [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379'],
+  'community-worker': [...DNS, 'TCP/4222', 'TCP/5432', 'TCP/6379', 'TCP/587', 'TCP/465'],
   migrate: [...DNS, 'TCP/5432'],
 };
 const INGRESS: Record<string, string[]> = { gateway: ['TCP/3000'] };

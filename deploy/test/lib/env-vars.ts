@@ -12,6 +12,7 @@ const ENV_FILES = [
   'services/profiles/src/config/env.ts',
   'services/billing/src/config/env.ts',
   'services/fitness/src/config/env.ts',
+  'services/community/src/config/env.ts',
 ];
 
 /** Read by the OpenTelemetry SDK itself (sampling, the signals other than traces), set in k8s/base. */

@@ -2,12 +2,18 @@ import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
 import { dataSourceOptions } from './database/data-source.js';
 import { PageProjectionModule } from './pages/page-projection.module.js';
+import { AccountEmailsModule } from './accounts/account-emails.module.js';
+import { SuppressionCopyModule } from './mail/suppression-copy.module.js';
+import { TeamsModule } from './teams/teams.module.js';
 
 /** Groups of runners' pages (teams; charities and events to come) and their standings. */
 @Module({
   imports: [
     ServiceCoreModule.forService({ service: 'community', dataSource: dataSourceOptions }),
     PageProjectionModule,
+    TeamsModule,
+    AccountEmailsModule,
+    SuppressionCopyModule,
   ],
 })
 export class AppModule {}

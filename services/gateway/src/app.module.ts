@@ -9,7 +9,7 @@ import { IdentityModule } from './identity/identity.module.js';
 import { NatsModule } from './nats/nats.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
-import { TeamsModule } from './teams/teams.module.js';
+import { TeamsModule } from './community/teams/teams.module.js';
 
 /** One module per service the gateway fronts (its folder holds the controllers of its /api segments), plus pages and health. */
 @Module({

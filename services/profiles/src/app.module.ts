@@ -11,9 +11,9 @@ import { FundraisingChallengesModule } from './challenges/fundraising-challenges
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessModule } from './owner-access/owner-access.module.js';
 import { MailSuppressionModule } from './mail-suppression/mail-suppression.module.js';
+import { PageTeamsModule } from './page-teams/page-teams.module.js';
 import { PledgesModule } from './pledges/pledges.module.js';
 import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
-import { TeamsModule } from './teams/teams.module.js';
 
 @Module({
   imports: [
@@ -29,9 +29,9 @@ import { TeamsModule } from './teams/teams.module.js';
     ChallengeClaimsModule,
     AccountDataModule,
     PageInsightsModule,
-    TeamsModule,
     PledgesModule,
     MailSuppressionModule,
+    PageTeamsModule,
   ],
 })
 export class AppModule {}

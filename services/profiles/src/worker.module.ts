@@ -6,15 +6,13 @@ import { ClaimDigestWorkerModule } from './challenges/claim-digest-worker.module
 import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js';
 import { PageInsightsFlushProcessor } from './page-insights/page-insights-flush.processor.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
-import { OwnerAccessWorkerModule } from './owner-access/owner-access-worker.module.js';
-import { TeamMailWorkerModule } from './teams/team-mail-worker.module.js';
 import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
 
 /**
  * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
  * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests;
- * makes pledges per mile fall due and mails their supporters; takes owners whose past-due grace ran
- * out out of their teams' sums. Every scheduled sweep of profiles is a repeatable job here.
+ * makes pledges per mile fall due and mails their supporters. Every scheduled sweep of profiles is a
+ * repeatable job here.
  */
 @Module({
   imports: [
@@ -23,10 +21,8 @@ import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
     RedisModule.forRoot(env.REDIS_URL, { maxRetriesPerRequest: 3 }),
     TotalsWorkerModule,
     ClaimDigestWorkerModule,
-    TeamMailWorkerModule,
     PageInsightsModule,
     PledgesWorkerModule,
-    OwnerAccessWorkerModule,
   ],
   providers: [PageInsightsFlushProcessor],
 })

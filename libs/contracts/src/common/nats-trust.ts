@@ -1,4 +1,5 @@
 import { BILLING_EVENTS } from '../events/billing.events.js';
+import { COMMUNITY_EVENTS } from '../events/community.events.js';
 import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
@@ -22,12 +23,11 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     IDENTITY_EVENTS.userDeleted.type,
     PROFILES_EVENTS.challengeClaimed.type,
     PROFILES_EVENTS.profileDeleted.type,
-    PROFILES_EVENTS.totalsChanged.type,
-    FITNESS_EVENTS.distanceChanged.type,
     FITNESS_EVENTS.runsChanged.type,
+    // The team a page is in (its runner page names it), and the stop links of community's mails.
+    COMMUNITY_EVENTS.pageTeamChanged.type,
+    COMMUNITY_EVENTS.mailStopLinkSent.type,
   ],
-  // profiles.inbox.suppressed (the suppression list, decision 0016) has no consumer yet: a service
-  // that comes to mail people (community: team and follower mails) lists it here and keeps a copy.
   billing: [IDENTITY_EVENTS.userDeleted.type],
   fitness: [
     PROFILES_EVENTS.profileCreated.type,
@@ -43,6 +43,12 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     FITNESS_EVENTS.distanceChanged.type,
     BILLING_EVENTS.subscriptionChanged.type,
     IDENTITY_EVENTS.userDeleted.type,
+    // Team captains' mails: their address, and the suppression list (decision 0016).
+    IDENTITY_EVENTS.userRegistered.type,
+    IDENTITY_EVENTS.userEmailChanged.type,
+    PROFILES_EVENTS.inboxSuppressed.type,
+    // Teams as profiles held them, once each, when they moved here (decision 0022).
+    PROFILES_EVENTS.teamExported.type,
   ],
 };
 

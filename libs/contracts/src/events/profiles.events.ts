@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { defineEvent } from './event-envelope.js';
 
+const exportedMemberSchema = z.object({
+  profileId: z.uuid(),
+  userId: z.uuid(),
+  status: z.enum(['member', 'pending']),
+  requestedAt: z.string(),
+  joinedAt: z.string(),
+  digestMailedAt: z.string().nullable(),
+  published: z.boolean(),
+  raised: z.string(),
+  donors: z.number(),
+  currency: z.string(),
+  totalsVersion: z.number(),
+  meters: z.number(),
+  distanceVersion: z.number(),
+});
+
 export const PROFILES_EVENTS = {
   profileCreated: defineEvent(
     'profiles.profile.created',
@@ -79,6 +95,33 @@ export const PROFILES_EVENTS = {
    * An inbox asked for no more mail from RunPledge (`inboxHash`: server-kit's inboxHash of its
    * address, never the address). A service that mails people keeps these and sends that inbox nothing.
    */
+  /**
+   * One team as profiles held it before teams moved to community (decision 0022): its row, every
+   * member's snapshot (with its versions) and when each runner's request last mailed the captain.
+   * Recorded once per team by profiles' migration ExportTeamsToCommunity; community applies it once.
+   */
+  teamExported: defineEvent(
+    'profiles.team.exported',
+    z.object({
+      team: z.object({
+        id: z.uuid(),
+        slug: z.string(),
+        name: z.string(),
+        story: z.string(),
+        charityName: z.string(),
+        marathonName: z.string(),
+        marathonDate: z.string(),
+        currency: z.string(),
+        goalAmount: z.string(),
+        joinRule: z.enum(['open', 'approval']),
+        captainProfileId: z.uuid(),
+        inviteCode: z.string(),
+        createdAt: z.string(),
+      }),
+      members: z.array(exportedMemberSchema),
+      requestMails: z.array(z.object({ userId: z.uuid(), mailedAt: z.string() })),
+    }),
+  ),
   inboxSuppressed: defineEvent(
     'profiles.inbox.suppressed',
     z.object({ inboxHash: z.string().regex(/^[0-9a-f]{64}$/) }),

@@ -1,14 +1,14 @@
-/** Request-reply patterns of teams (profiles owns them). */
+/** Request-reply patterns of teams (community owns them). */
 export const TEAMS = {
-  create: 'profiles.teams.create',
-  getBySlug: 'profiles.teams.get-by-slug',
-  update: 'profiles.teams.update',
-  delete: 'profiles.teams.delete',
-  join: 'profiles.teams.join',
-  removeMember: 'profiles.teams.remove-member',
-  approve: 'profiles.teams.approve',
-  handOver: 'profiles.teams.hand-over',
-  getInvite: 'profiles.teams.get-invite',
-  rotateInvite: 'profiles.teams.rotate-invite',
-  membersCsv: 'profiles.teams.members-csv',
+  create: 'community.teams.create',
+  getBySlug: 'community.teams.get-by-slug',
+  update: 'community.teams.update',
+  delete: 'community.teams.delete',
+  join: 'community.teams.join',
+  removeMember: 'community.teams.remove-member',
+  approve: 'community.teams.approve',
+  handOver: 'community.teams.hand-over',
+  getInvite: 'community.teams.get-invite',
+  rotateInvite: 'community.teams.rotate-invite',
+  membersCsv: 'community.teams.members-csv',
 } as const;

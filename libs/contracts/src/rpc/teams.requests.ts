@@ -24,7 +24,7 @@ export const joinTeamCommandSchema = z.object({ ...caller, ...team, join: joinTe
 export const teamMemberCommandSchema = z.object({ ...caller, ...team, runnerProfileId: z.uuid() });
 export const handOverTeamCommandSchema = z.object({ ...caller, ...team, handOver: handOverTeamRequestSchema });
 
-/** What profiles answers the gateway beside the HTTP body: the pages whose cached views change. */
+/** What community answers the gateway beside the HTTP body: the pages whose cached views change. */
 export const teamPagesTouchedSchema = z.array(z.object({ slug: z.string(), profileId: z.uuid() }));
 /** The members CSV: the body as text. */
 export const teamMembersCsvSchema = z.object({ csv: z.string(), slug: z.string() });

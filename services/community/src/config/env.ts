@@ -1,7 +1,16 @@
-import { baseEnvSchema, parseEnv } from '@runpledge/server-kit';
+import { baseEnvSchema, mailEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { z } from 'zod';
 
 export const communityEnvSchema = baseEnvSchema.extend({
+  ...mailEnvSchema.shape,
+  /** Links in captains' e-mails (a team's page, "no more mail") point here. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** A team captain's digest of new members gathers the joins of this long (a day) into one mail. */
+  TEAM_DIGEST_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(24 * 3_600_000),
   /** Prefix of every Redis key; the worker's queues live under it too. */
   REDIS_PREFIX: z.string().default('rp:'),
   /**

@@ -1,4 +1,10 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
+import { AccountEmailEntity } from '../accounts/account-email.entity.js';
+import { SuppressedInboxEntity } from '../mail/suppressed-inbox.entity.js';
+import { TeamMemberNoticeEntity } from '../teams/team-member-notice.entity.js';
+import { TeamRequestMailEntity } from '../teams/team-request-mail.entity.js';
+import { TeamEntity } from '../teams/team.entity.js';
+import { CreateTeams1798098175658 } from './migrations/1798098175658-CreateTeams.js';
 import { env } from '../config/env.js';
 import { OwnerAccessEntity } from '../pages/owner-access.entity.js';
 import { PageEntity } from '../pages/page.entity.js';
@@ -13,11 +19,23 @@ import { AddPageRaceCharityAndEvent1799000000200 } from './migrations/1799000000
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
   url: env.DATABASE_URL,
-  entities: [PageEntity, RunnerDistanceEntity, OwnerAccessEntity, StandingEntity, StandingMemberEntity],
+  entities: [
+    PageEntity,
+    RunnerDistanceEntity,
+    OwnerAccessEntity,
+    StandingEntity,
+    StandingMemberEntity,
+    TeamEntity,
+    TeamMemberNoticeEntity,
+    TeamRequestMailEntity,
+    AccountEmailEntity,
+    SuppressedInboxEntity,
+  ],
   migrations: [
     CreateDeletedAccounts1798000000600,
     CreatePagesAndStandings1798000000610,
     CopyPagesFromProfiles1798000000620,
+    CreateTeams1798098175658,
     AddPageRaceCharityAndEvent1799000000200,
   ],
 });

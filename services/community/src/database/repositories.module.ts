@@ -1,4 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AccountEmailsRepository } from '../accounts/account-emails.repository.js';
+import { SuppressedInboxesRepository } from '../mail/suppressed-inboxes.repository.js';
+import { TeamMemberNoticesRepository } from '../teams/team-member-notices.repository.js';
+import { TeamRequestMailsRepository } from '../teams/team-request-mails.repository.js';
+import { TeamsRepository } from '../teams/teams.repository.js';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import { PagesRepository } from '../pages/pages.repository.js';
 import { RunnerDistancesRepository } from '../pages/runner-distances.repository.js';
@@ -11,6 +16,11 @@ const repositories = [
   OwnerAccessRepository,
   StandingsRepository,
   StandingMembersRepository,
+  TeamsRepository,
+  TeamMemberNoticesRepository,
+  TeamRequestMailsRepository,
+  AccountEmailsRepository,
+  SuppressedInboxesRepository,
 ];
 
 /**

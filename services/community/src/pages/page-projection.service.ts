@@ -3,7 +3,9 @@ import { BILLING_EVENTS, FITNESS_EVENTS, IDENTITY_EVENTS, PROFILES_EVENTS, hasAc
 import { DomainEvents, lockLiveAccount, recordDeletedAccount, type EventContext } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
+import { AccountEmailsRepository } from '../accounts/account-emails.repository.js';
 import { StandingsService } from '../standings/standings.service.js';
+import { TeamsService } from '../teams/teams.service.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
 import { PagesRepository } from './pages.repository.js';
 import { RunnerDistancesRepository } from './runner-distances.repository.js';
@@ -23,6 +25,8 @@ export class PageProjectionService implements OnModuleInit {
     private readonly access: OwnerAccessRepository,
     private readonly standings: StandingsService,
     private readonly events: DomainEvents,
+    private readonly teams: TeamsService,
+    private readonly emails: AccountEmailsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -60,6 +64,8 @@ export class PageProjectionService implements OnModuleInit {
   }
 
   async pageDeleted(manager: EntityManager, page: Payload<typeof PROFILES_EVENTS.profileDeleted>): Promise<void> {
+    // A team it captains passes to its longest-standing member, or goes (decision 14).
+    await this.teams.pageLeaving(manager, page.profileId);
     await this.standings.pageDeleted(manager, page.profileId);
     await this.pages.markDeleted(manager, page.profileId, page.urlSlug);
   }
@@ -92,10 +98,13 @@ export class PageProjectionService implements OnModuleInit {
   async accountDeleted(manager: EntityManager, userId: string): Promise<void> {
     await recordDeletedAccount(manager, userId);
     for (const profileId of await this.pages.liveIdsOfUser(manager, userId)) {
+      await this.teams.pageLeaving(manager, profileId);
       await this.standings.pageDeleted(manager, profileId);
       await this.pages.markDeleted(manager, profileId, '');
     }
     await this.distances.forget(manager, userId);
     await this.access.forget(manager, userId);
+    await this.teams.accountLeaving(manager, userId);
+    await this.emails.forget(manager, userId);
   }
 }

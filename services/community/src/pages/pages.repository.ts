@@ -116,6 +116,22 @@ export class PagesRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * A page still there with its card, FOR SHARE (its deletion waits for a join to commit); null when
+   * unknown, deleted, or its card not yet copied.
+   */
+  async findLive(manager: EntityManager, profileId: string): Promise<PageEntity | null> {
+    const rows: PageEntity[] = await manager.query(
+      `SELECT profile_id AS "profileId", user_id AS "userId", url_slug AS "urlSlug", name,
+              card_changed_at AS "cardChangedAt", funds_raised AS "fundsRaised",
+              fundraising_goal AS "fundraisingGoal", total_donors AS "totalDonors", currency,
+              totals_version::float8 AS "totalsVersion", deleted_at AS "deletedAt"
+         FROM ${tableOf(manager)} WHERE profile_id = $1 AND deleted_at IS NULL AND user_id IS NOT NULL FOR SHARE`,
+      [profileId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The ids of the live pages naming a charity, by their address (one query, an index on `charity_id`). */
   async liveIdsOfCharity(manager: EntityManager, charityId: string): Promise<string[]> {
     const rows: { id: string }[] = await manager.query(
@@ -132,5 +148,14 @@ export class PagesRepository {
       [eventId],
     );
     return rows.map((r) => r.id);
+  }
+
+  /** Whether the page was deleted (its tombstone is here). */
+  async isDeleted(manager: EntityManager, profileId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM ${tableOf(manager)} WHERE profile_id = $1 AND deleted_at IS NOT NULL`,
+      [profileId],
+    );
+    return rows.length > 0;
   }
 }

@@ -23,4 +23,9 @@ export class RunnerDistancesRepository {
   async forget(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(RunnerDistanceEntity, { userId });
   }
+
+  /** The runner's distance as last told (null: none yet). */
+  async find(manager: EntityManager, userId: string): Promise<RunnerDistanceEntity | null> {
+    return manager.findOne(RunnerDistanceEntity, { where: { userId } });
+  }
 }

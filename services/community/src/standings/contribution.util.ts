@@ -42,6 +42,17 @@ export function difference(before: Contribution, after: Contribution): Contribut
   };
 }
 
+/**
+ * What a group's meters move by when one membership of a runner changes (decision 17): a runner's
+ * miles count once in a group however many of their pages are in it, so the group holds the largest of
+ * their counted memberships' meters. `others` is that largest over the runner's other counted
+ * memberships in the group (null: none).
+ */
+export function runnerMetersDelta(others: number | null, before: Contribution, after: Contribution): number {
+  const held = (own: Contribution) => Math.max(others ?? 0, own.meters);
+  return held(after) - held(before);
+}
+
 export function isNothing(delta: Contribution): boolean {
   return delta.raisedCents === 0 && delta.donors === 0 && delta.meters === 0 && delta.members === 0;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { centsToDecimal, isNothing, type Contribution } from './contribution.util.js';
 import type { GroupRef } from './group-kind.js';
+import { StandingMemberEntity } from './standing-member.entity.js';
 import { StandingEntity } from './standing.entity.js';
 
 const tableOf = (manager: EntityManager) => manager.connection.getMetadata(StandingEntity).tablePath;
@@ -34,5 +35,27 @@ export class StandingsRepository {
        WHERE group_kind = $1 AND group_id = $2`,
       [group.kind, group.id, centsToDecimal(delta.raisedCents), delta.donors, delta.meters, delta.members],
     );
+  }
+
+  /** The group's sums as they stand; null when gone. */
+  async find(manager: EntityManager, group: GroupRef): Promise<StandingEntity | null> {
+    return manager.findOne(StandingEntity, { where: { groupKind: group.kind, groupId: group.id } });
+  }
+
+  /** Sets the group's currency; raised becomes what its counted members raised in it (the row is held). */
+  async recountRaised(manager: EntityManager, group: GroupRef, currency: string): Promise<void> {
+    const members = manager.connection.getMetadata(StandingMemberEntity).tablePath;
+    await manager.query(
+      `UPDATE ${tableOf(manager)} s SET currency = $3, raised = coalesce((SELECT sum(m.raised) FROM ${members} m
+         WHERE m.group_kind = s.group_kind AND m.group_id = s.group_id AND m.status = 'member' AND m.published
+           AND m.currency = $3), 0)
+       WHERE s.group_kind = $1 AND s.group_id = $2`,
+      [group.kind, group.id, currency],
+    );
+  }
+
+  /** Deletes the group's standing; its members' snapshots go with it (foreign key). */
+  async delete(manager: EntityManager, group: GroupRef): Promise<void> {
+    await manager.delete(StandingEntity, { groupKind: group.kind, groupId: group.id });
   }
 }

@@ -58,6 +58,18 @@ function inMemory() {
       [...members.values()]
         .filter((m) => m.profileId === profileId)
         .map(({ groupKind, groupId }) => ({ groupKind, groupId, profileId })),
+    largestMetersOfOthers: async (_m: EntityManager, group: GroupRef, userId: string, profileId: string) => {
+      const others = [...members.values()].filter(
+        (m) =>
+          m.groupKind === group.kind &&
+          m.groupId === group.id &&
+          m.userId === userId &&
+          m.profileId !== profileId &&
+          m.status === 'member' &&
+          m.published,
+      );
+      return others.length === 0 ? null : Math.max(...others.map((m) => m.meters));
+    },
     membershipsOfUser: async (_m: EntityManager, userId: string) =>
       [...members.values()]
         .filter((m) => m.userId === userId)
@@ -154,6 +166,14 @@ describe('standings of a group, kept by versioned member snapshots', () => {
     expect(s.sums(team).members).toBe(1);
     await s.service.ownerPublishingChanged(manager, 'u1', true);
     expect(s.sums(team)).toMatchObject({ raisedCents: 11000, donors: 4, meters: 10000, members: 2 });
+  });
+
+  it("counts a runner's miles once in a group however many of their pages are in it", async () => {
+    await s.service.join(manager, team, member('p1', 'u1'));
+    await s.service.join(manager, team, member('p2', 'u1', { meters: 3000 }));
+    expect(s.sums(team)).toMatchObject({ meters: 5000, members: 2 });
+    await s.service.leave(manager, 'team', 'p1');
+    expect(s.sums(team)).toMatchObject({ meters: 3000, members: 1 });
   });
 
   it('counts a pending request for nothing until approved', async () => {

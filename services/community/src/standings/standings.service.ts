@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { contributionOf, difference } from './contribution.util.js';
+import { contributionOf, difference, runnerMetersDelta } from './contribution.util.js';
 import type { GroupKind, GroupRef } from './group-kind.js';
 import { StandingMembersRepository, type MemberRow } from './standing-members.repository.js';
 import { StandingsRepository } from './standings.repository.js';
@@ -52,7 +52,7 @@ export class StandingsService {
     if (currency === null) throw new Error(`no standing for ${group.kind} ${group.id}`);
     const row: MemberRow = { ...member, groupKind: group.kind, groupId: group.id };
     await this.members.insert(manager, row);
-    await this.standings.move(manager, group, contributionOf(row, currency));
+    await this.move(manager, group, currency, null, row);
   }
 
   /**
@@ -78,11 +78,7 @@ export class StandingsService {
     if (!changes || Object.keys(changes).length === 0) return current;
     const next: MemberRow = { ...current, ...changes };
     await this.members.update(manager, next);
-    await this.standings.move(
-      manager,
-      group,
-      difference(contributionOf(current, currency), contributionOf(next, currency)),
-    );
+    await this.move(manager, group, currency, current, next);
     return next;
   }
 
@@ -95,12 +91,40 @@ export class StandingsService {
     const removed = await this.members.lock(manager, group, profileId);
     if (!removed || currency === null) return null;
     await this.members.delete(manager, kind, profileId);
-    await this.standings.move(
-      manager,
-      group,
-      difference(contributionOf(removed, currency), contributionOf(null, currency)),
-    );
+    await this.move(manager, group, currency, removed, null);
     return removed;
+  }
+
+  /**
+   * Moves the group (its row held) by what one membership's change adds: its page's money and count as
+   * they are, its runner's meters once for all their pages in the group (runnerMetersDelta).
+   */
+  private async move(
+    manager: EntityManager,
+    group: GroupRef,
+    currency: string,
+    before: MemberRow | null,
+    after: MemberRow | null,
+  ): Promise<void> {
+    const member = (after ?? before)!;
+    const old = contributionOf(before, currency);
+    const next = contributionOf(after, currency);
+    const others = await this.members.largestMetersOfOthers(manager, group, member.userId, member.profileId);
+    await this.standings.move(manager, group, {
+      ...difference(old, next),
+      meters: runnerMetersDelta(others, old, next),
+    });
+  }
+
+  /** The group's currency changed: raised is what its counted members raised in the new one. */
+  async changeCurrency(manager: EntityManager, group: GroupRef, currency: string): Promise<void> {
+    await this.standings.lockCurrency(manager, group);
+    await this.standings.recountRaised(manager, group, currency);
+  }
+
+  /** The group is gone, its members' snapshots with it. */
+  async close(manager: EntityManager, group: GroupRef): Promise<void> {
+    await this.standings.delete(manager, group);
   }
 
   /** The page's totals changed: every group it is in takes them, when newer than its snapshot. */

@@ -83,6 +83,17 @@ export class RateLimitService {
     await this.consume('accountUser', userId, reply);
   }
 
+  /** A visitor's read of a team page by address: per IP, so addresses cannot be swept. */
+  async consumeTeamRead(ip: string, reply?: FastifyReply): Promise<void> {
+    await this.consume('teamReadIp', ip, reply, 'requests');
+  }
+
+  /** A join, with or without an invite code (which can be guessed): per user and per IP. */
+  async consumeTeamJoin(userId: string, ip: string, reply?: FastifyReply): Promise<void> {
+    await this.consume('teamJoinUser', userId, reply);
+    await this.consume('teamJoinIp', ip, reply);
+  }
+
   /** Spends one attempt of the caller's and of their IP's billing budget (codes must not be guessable). */
   async consumeBilling(userId: string, ip: string, reply?: FastifyReply): Promise<void> {
     await this.consume('billingUser', userId, reply);

@@ -7,6 +7,7 @@ import { CreateUsers1763800000100 } from './migrations/1763800000100-CreateUsers
 import { CreateSessionsAndEmailTokens1763800000110 } from './migrations/1763800000110-CreateSessionsAndEmailTokens.js';
 import { AddEmailTokenNewEmail1795553054174 } from './migrations/1795553054174-AddEmailTokenNewEmail.js';
 import { SessionRotationAndIdleTimeout1795553060615 } from './migrations/1795553060615-SessionRotationAndIdleTimeout.js';
+import { RecordAccountEmails1799498538090 } from './migrations/1799498538090-RecordAccountEmails.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'identity',
@@ -17,5 +18,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateSessionsAndEmailTokens1763800000110,
     AddEmailTokenNewEmail1795553054174,
     SessionRotationAndIdleTimeout1795553060615,
+    RecordAccountEmails1799498538090,
   ],
 });

@@ -17,8 +17,7 @@ import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { toProfile } from '../runner-profiles/to-profile.util.js';
-import { TeamTotalsService } from '../teams/team-totals.service.js';
-import { TeamsRepository } from '../teams/teams.repository.js';
+import { PageTeamsRepository } from '../page-teams/page-teams.repository.js';
 import { AccountDataRepository } from './account-data.repository.js';
 
 /**
@@ -37,8 +36,7 @@ export class AccountDataService implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
     private readonly insights: PageInsightsService,
-    private readonly teamTotals: TeamTotalsService,
-    private readonly teams: TeamsRepository,
+    private readonly teams: PageTeamsRepository,
     private readonly pledges: PledgesRepository,
     private readonly runLedger: RunLedgerRepository,
   ) {}
@@ -60,15 +58,12 @@ export class AccountDataService implements OnModuleInit {
     await forgetPublishedEventsOf(manager, userId);
     const cacheKeys: ProfileCacheInvalidation[] = [];
     for (const page of pages) {
-      // A team it captains passes to its longest-standing member (or goes); its membership leaves the sums.
-      await this.teamTotals.pageDeleted(manager, page.id);
       // As for a page the runner deletes: its addresses are held from other runners for a while.
       const addresses = await this.profiles.deleteHoldingAddresses(manager, page);
       cacheKeys.push(...addresses.map((slug) => ({ slug, profileId: page.id })));
     }
     await this.data.deleteAllOfUser(manager, userId);
     await this.runLedger.forgetUser(manager, userId);
-    await this.teamTotals.accountDeleted(manager, userId);
     for (const page of pages) {
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId: page.id,

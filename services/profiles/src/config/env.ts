@@ -56,12 +56,6 @@ export const profilesEnvSchema = baseEnvSchema
       .int()
       .min(0)
       .default(15 * 60_000),
-    /** A team captain's digest of new members gathers the joins of this long (a day) into one mail. */
-    TEAM_DIGEST_DELAY_MS: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .default(24 * 3_600_000),
     /** Every published page's totals are re-read this often, spread over the interval. */
     TOTALS_SYNC_EVERY_SECONDS: positiveInt(300),
     TOTALS_SYNC_CONCURRENCY: positiveInt(8),
@@ -81,11 +75,6 @@ export const profilesEnvSchema = baseEnvSchema
     TOTALS_SYNC_ATTEMPTS: positiveInt(6),
     /** ms between two reads of one participant (INTEGRATIONS.md: 15 s); tests may shorten it. */
     TOTALS_MIN_INTERVAL_MS: positiveInt(15_000),
-    /**
-     * Owners whose past-due grace ran out (no event says so) are looked for this often, so their
-     * pages leave their teams' sums.
-     */
-    ACCESS_LAPSE_SWEEP_EVERY_SECONDS: positiveInt(60),
     /** Pledges per mile: lapses, due dates and reminders are looked for this often. */
     PLEDGES_SWEEP_EVERY_SECONDS: positiveInt(300),
     /** Pledge mails sent at once per worker process. */

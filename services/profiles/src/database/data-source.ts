@@ -9,9 +9,6 @@ import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { SlugRedirectEntity } from '../runner-profiles/slug-redirect.entity.js';
-import { RunnerDistanceEntity } from '../teams/runner-distance.entity.js';
-import { TeamMemberEntity } from '../teams/team-member.entity.js';
-import { TeamEntity } from '../teams/team.entity.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
@@ -32,6 +29,9 @@ import { CountRunnerMilesOncePerTeam1797200000200 } from './migrations/179720000
 import { CreateMailSuppression1797200000300 } from './migrations/1797200000300-CreateMailSuppression.js';
 import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-CreateTeamRequestMails.js';
 import { CreateRunLedger1797300000100 } from './migrations/1797300000100-CreateRunLedger.js';
+import { CreatePageTeams1797498538086 } from './migrations/1797498538086-CreatePageTeams.js';
+import { ExportTeamsToCommunity1799498538086 } from './migrations/1799498538086-ExportTeamsToCommunity.js';
+import { PageTeamEntity } from '../page-teams/page-team.entity.js';
 import { AddPageCharityAndEvent1799000000100 } from './migrations/1799000000100-AddPageCharityAndEvent.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
@@ -48,10 +48,8 @@ export const dataSourceOptions = serviceDataSourceOptions({
     DonationEntity,
     FundraisingMilestoneEntity,
     SlugRedirectEntity,
-    TeamEntity,
-    TeamMemberEntity,
-    RunnerDistanceEntity,
     PledgeEntity,
+    PageTeamEntity,
   ],
   migrations: [
     CreateAccounts1763800000200,
@@ -74,6 +72,8 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateMailSuppression1797200000300,
     CreateTeamRequestMails1797200000310,
     CreateRunLedger1797300000100,
+    CreatePageTeams1797498538086,
     AddPageCharityAndEvent1799000000100,
+    ExportTeamsToCommunity1799498538086,
   ],
 });

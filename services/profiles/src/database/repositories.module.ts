@@ -19,7 +19,7 @@ import { MailSuppressionRepository } from '../mail-suppression/mail-suppression.
 import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { RunLedgerRepository } from '../pledges/run-ledger.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
-import { TeamsRepository } from '../teams/teams.repository.js';
+import { PageTeamsRepository } from '../page-teams/page-teams.repository.js';
 
 const repositories = [
   RunnerProfilesRepository,
@@ -32,7 +32,7 @@ const repositories = [
   OwnerAccessRepository,
   PageDailyStatsRepository,
   AccountDataRepository,
-  TeamsRepository,
+  PageTeamsRepository,
   PledgesRepository,
   RunLedgerRepository,
   MailSuppressionRepository,

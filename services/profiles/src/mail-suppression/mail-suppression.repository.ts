@@ -17,8 +17,8 @@ export class MailSuppressionRepository {
   }
 
   /** Remembers which inbox a mail's link token went to (a retried mail keeps its first row). */
-  async recordLink(tokenHash: string, inboxHash: string): Promise<void> {
-    await this.dataSource.query(
+  async recordLink(tokenHash: string, inboxHash: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource).query(
       `INSERT INTO ${LINKS} (token_hash, inbox_hash) VALUES ($1, $2) ON CONFLICT (token_hash) DO NOTHING`,
       [tokenHash, inboxHash],
     );

@@ -5,8 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
-import { cacheKeyOf, isPublished } from '../runner-profiles/to-profile.util.js';
-import { TeamTotalsService } from '../teams/team-totals.service.js';
+import { cacheKeyOf } from '../runner-profiles/to-profile.util.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
 
 type SubscriptionChanged = z.infer<typeof BILLING_EVENTS.subscriptionChanged.schema>;
@@ -19,7 +18,6 @@ export class OwnerAccessService implements OnModuleInit {
     private readonly profiles: RunnerProfilesRepository,
     private readonly events: DomainEvents,
     private readonly cache: ProfileCacheNotifier,
-    private readonly teamTotals: TeamTotalsService,
   ) {}
 
   onModuleInit(): void {
@@ -38,24 +36,11 @@ export class OwnerAccessService implements OnModuleInit {
     };
     const stored = await this.access.upsertIfNewer(manager, access);
     if (!stored) return;
-    await this.publish(manager, change.userId, isPublished(access));
+    // Published or not from now on: the owner's pages' cached views change.
+    await this.dropPageViews(manager, change.userId);
   }
 
-  /**
-   * The owner's stored access as of `now`: a past-due grace runs out with no event to say so, and
-   * their pages unpublish then, so the worker's sweep brings it here (AccessLapseService).
-   */
-  async reconcile(userId: string, now = new Date()): Promise<void> {
-    await this.events.transaction(async (manager) => {
-      if (!(await lockLiveAccount(manager, userId))) return;
-      const access = await this.access.findByUserId(manager, userId);
-      await this.publish(manager, userId, isPublished(access, now));
-    });
-  }
-
-  private async publish(manager: EntityManager, userId: string, published: boolean): Promise<void> {
-    // Published or not, the owner's team members count in their teams' sums accordingly.
-    await this.teamTotals.publishingChanged(manager, userId, published);
+  private async dropPageViews(manager: EntityManager, userId: string): Promise<void> {
     const pages = await this.profiles.listSlugsByUserId(manager, userId);
     this.cache.afterCommit(manager, pages.map(cacheKeyOf));
   }

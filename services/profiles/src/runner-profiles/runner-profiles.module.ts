@@ -2,13 +2,12 @@ import { Module } from '@nestjs/common';
 import { RepositoriesModule } from '../database/repositories.module.js';
 import { TotalsQueueModule } from '../fundraising-totals/totals-queue.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
-import { TeamTotalsModule } from '../teams/team-totals.module.js';
 import { RunnerProfilesController } from './runner-profiles.controller.js';
 import { RunnerProfilesService } from './runner-profiles.service.js';
 
 /** A page and its challenges, the aggregate every other feature of profiles builds on. */
 @Module({
-  imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule, TeamTotalsModule],
+  imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule],
   controllers: [RunnerProfilesController],
   providers: [RunnerProfilesService],
 })

@@ -60,9 +60,8 @@ export class RunnerProfilesRepository {
               p.totals_synced_at AS "totalsSyncedAt", p.totals_etag AS "totalsEtag",
               p.goal_set_by_owner AS "goalSetByOwner", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
               p.totals_version::float8 AS "totalsVersion",
-              (SELECT json_build_object('slug', t.slug, 'name', t.name)
-                 FROM "profiles"."team_members" tm JOIN "profiles"."teams" t ON t.id = tm.team_id
-                WHERE tm.runner_profile_id = p.id AND tm.status = 'member') AS team,
+              (SELECT json_build_object('slug', pt.team_slug, 'name', pt.team_name) FROM "profiles"."page_teams" pt
+                WHERE pt.profile_id = p.id AND pt.status = 'member') AS team,
               a.status AS "accessStatus", a.current_period_end AS "accessPeriodEnd",
               (SELECT coalesce(json_agg(json_build_object(
                         'id', c.id, 'runnerProfileId', c.runner_profile_id, 'amount', c.amount::text,

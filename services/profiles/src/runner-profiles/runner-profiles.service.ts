@@ -28,7 +28,6 @@ import { platformAddressProblem } from '../fundraising-totals/public-address.uti
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
-import { TeamTotalsService } from '../teams/team-totals.service.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
 import {
@@ -65,7 +64,6 @@ export class RunnerProfilesService {
     private readonly cache: ProfileCacheNotifier,
     private readonly totals: TotalsQueue,
     private readonly milestones: MilestonesRepository,
-    private readonly teamTotals: TeamTotalsService,
   ) {}
 
   /** The caller owns the new page (at most MAX_PAGES_PER_ACCOUNT); its challenges keep the order they came in. */
@@ -220,8 +218,6 @@ export class RunnerProfilesService {
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
     await this.events.transaction(async (manager) => {
       const profile = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
-      // A team it captains passes to its longest-standing member (or goes); its membership leaves the sums.
-      await this.teamTotals.pageDeleted(manager, profileId);
       const addresses = await this.profiles.deleteHoldingAddresses(manager, profile);
       await this.events.record(manager, PROFILES_EVENTS.profileDeleted, {
         profileId,

@@ -1,0 +1,50 @@
+import type { TeamJoinRule } from '@runpledge/contracts';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A team of runners' pages: what its captain wrote of it. Its sums are its standing (kind 'team'). */
+@Entity({ name: 'teams' })
+@Index(['captainProfileId'])
+export class TeamEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('text', { unique: true })
+  slug: string;
+
+  @Column('text')
+  name: string;
+
+  @Column('text', { default: '' })
+  story: string;
+
+  @Column('text', { name: 'charity_name' })
+  charityName: string;
+
+  @Column('text', { name: 'marathon_name' })
+  marathonName: string;
+
+  @Column('date', { name: 'marathon_date' })
+  marathonDate: string;
+
+  @Column('text')
+  currency: string;
+
+  @Column('numeric', { name: 'goal_amount', precision: 12, scale: 2, default: 0 })
+  goalAmount: string;
+
+  @Column('text', { name: 'join_rule' })
+  joinRule: TeamJoinRule;
+
+  /** A page of community's copy (pages), a member of the team. */
+  @Column('uuid', { name: 'captain_profile_id' })
+  captainProfileId: string;
+
+  @Column('text', { name: 'invite_code' })
+  inviteCode: string;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
+  updatedAt: Date;
+}
