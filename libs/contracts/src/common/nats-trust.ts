@@ -49,19 +49,20 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
 export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
   identity: [IDENTITY_BROADCASTS.sessionsRevoked],
   profiles: [PROFILE_CACHE_INVALIDATION.subject],
-  billing: [],
+  billing: ['charities.access'],
   fitness: [],
   community: [],
 };
 
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
- * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021).
+ * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021);
+ * billing asks community who may give a charity's runner places and whether a page names it (decision 0024).
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],
   profiles: [FITNESS_DISTANCE.byDay],
-  billing: [],
+  billing: ['charities.access'],
   fitness: [],
   community: [],
 };

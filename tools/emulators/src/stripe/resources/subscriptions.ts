@@ -63,6 +63,11 @@ export function registerSubscriptionRoutes(router: Router, ctx: ApiContext, { ok
       throw invalidParam('trial_end', 'The Stripe emulator supports only `trial_end=now` on updates.');
     }
     const details = p.object('cancellation_details');
+    p.oneOf('proration_behavior', ['always_invoice', 'create_prorations', 'none']);
+    const quantities = (p.objectArray('items') ?? []).map((item) => ({
+      itemId: item.requiredString('id'),
+      quantity: item.integer('quantity', { min: 1 }) ?? 1,
+    }));
     const { subscription, events } = state.subscriptions.update(
       req.params.id!,
       {
@@ -72,6 +77,7 @@ export function registerSubscriptionRoutes(router: Router, ctx: ApiContext, { ok
         trialEndNow: trialEnd === 'now',
         comment: nullable(details?.string('comment')),
         feedback: nullable(details?.string('feedback')),
+        quantities,
       },
       info(req),
     );
