@@ -32,6 +32,10 @@ const FOLDER_OF_SEGMENT: Record<string, string> = {
   docs: 'openapi',
   'og-image.png': 'pages',
 };
+/** Routes under another service's segment, by their first and third segments: a charity's runner places are billing's. */
+const FOLDER_OF_NESTED: Record<string, string> = {
+  'charities/sponsorship': 'billing',
+};
 /** Images and documents the gateway draws itself (share cards, posters), whatever page they belong to. */
 const DRAWN_FILE = /\.(png|pdf)$/;
 
@@ -50,8 +54,10 @@ function controllers(): Controller[] {
 function expectedFolder(route: string): string | undefined {
   const path = route.split(' ')[1]!;
   if (DRAWN_FILE.test(path)) return 'pages';
-  const [, api, first, second] = path.split('/');
+  const [, api, first, second, third] = path.split('/');
   if (api !== 'api') return undefined;
+  const nested = FOLDER_OF_NESTED[`${first}/${third}`];
+  if (nested) return nested;
   return FOLDER_OF_SEGMENT[first === 'webhooks' ? `${first}/${second}` : first!];
 }
 

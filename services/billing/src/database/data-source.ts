@@ -15,12 +15,17 @@ export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'billing',
   url: env.DATABASE_URL,
   entities: [
-    SubscriptionEntity, LifetimeCodeEntity, LifetimeCodeRedemptionEntity, ProcessedStripeEventEntity,
+    SubscriptionEntity,
+    LifetimeCodeEntity,
+    LifetimeCodeRedemptionEntity,
+    ProcessedStripeEventEntity,
     CharitySponsorshipEntity,
     SponsoredSeatEntity,
   ],
   migrations: [
-    CreateSubscriptions1763800000300, CreateCheckoutTables1763800000310, CreateDeletedAccounts1796000000300,
+    CreateSubscriptions1763800000300,
+    CreateCheckoutTables1763800000310,
+    CreateDeletedAccounts1796000000300,
     CreateCharitySponsorships1795898264305,
   ],
 });

@@ -25,13 +25,15 @@ const repositories = [
  * for data. The same in all four services (docs/architecture.md).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([
+  imports: [
+    TypeOrmModule.forFeature([
       SubscriptionEntity,
       LifetimeCodeEntity,
       ProcessedStripeEventEntity,
       CharitySponsorshipEntity,
       SponsoredSeatEntity,
-    ]),],
+    ]),
+  ],
   providers: repositories,
   exports: repositories,
 })

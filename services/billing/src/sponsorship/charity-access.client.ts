@@ -33,7 +33,8 @@ export class CharityAccessClient {
 
   async access(query: CharityAccessQuery): Promise<CharityAccess> {
     const subject = rpcSubject(CHARITIES_ACCESS);
-    const unavailable = () => new ServiceException(ErrorCode.ServiceUnavailable, SPONSORSHIP_MESSAGES.communityUnavailable);
+    const unavailable = () =>
+      new ServiceException(ErrorCode.ServiceUnavailable, SPONSORSHIP_MESSAGES.communityUnavailable);
     let reply: { response?: unknown; err?: unknown };
     try {
       const msg = await this.nc.request(subject, JSON.stringify({ pattern: subject, data: query, id: randomUUID() }), {

@@ -1,10 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ACCOUNT_DELETED_MESSAGE,
-  ErrorCode,
-  hasAccess,
-  type SubscriptionCheck,
-} from '@runpledge/contracts';
+import { ACCOUNT_DELETED_MESSAGE, ErrorCode, hasAccess, type SubscriptionCheck } from '@runpledge/contracts';
 import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';

@@ -68,9 +68,11 @@ export function registerSubscriptionRoutes(router: Router, ctx: ApiContext, { ok
       itemId: item.requiredString('id'),
       quantity: item.integer('quantity', { min: 1 }) ?? 1,
     }));
+    const cancelAt = p.string('cancel_at');
     const { subscription, events } = state.subscriptions.update(
       req.params.id!,
       {
+        cancelAt: cancelAt === undefined ? undefined : cancelAt === '' ? null : p.integer('cancel_at', { min: 1 }),
         cancelAtPeriodEnd: p.boolean('cancel_at_period_end'),
         metadata: p.metadata(),
         description: nullable(p.string('description')),

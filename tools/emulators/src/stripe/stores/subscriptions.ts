@@ -217,6 +217,8 @@ export class Subscriptions extends Store<SubscriptionRecord> {
       trialEndNow?: boolean;
       comment?: string | null;
       feedback?: string | null;
+      /** A moment (unix seconds) to cancel at; null clears it. */
+      cancelAt?: number | null;
       /** New quantities by subscription item id (`items[i][id]`, `items[i][quantity]`). */
       quantities?: Array<{ itemId: string; quantity: number }>;
     },
@@ -226,7 +228,10 @@ export class Subscriptions extends Store<SubscriptionRecord> {
     const sub = record.subscription;
     const before = snapshot(sub);
     const changesQuantity = (input.quantities?.length ?? 0) > 0;
-    if (sub.status === 'canceled' && (input.cancelAtPeriodEnd !== undefined || input.trialEndNow || changesQuantity)) {
+    if (
+      sub.status === 'canceled' &&
+      (input.cancelAtPeriodEnd !== undefined || input.cancelAt !== undefined || input.trialEndNow || changesQuantity)
+    ) {
       throw invalidParam(
         'cancel_at_period_end',
         'A canceled subscription can only update its cancellation_details and metadata.',
@@ -241,6 +246,12 @@ export class Subscriptions extends Store<SubscriptionRecord> {
       sub.cancel_at = input.cancelAtPeriodEnd ? (sub.items.data[0]?.current_period_end ?? null) : null;
       sub.canceled_at = input.cancelAtPeriodEnd ? this.account.now() : null;
       sub.cancellation_details.reason = input.cancelAtPeriodEnd ? 'cancellation_requested' : null;
+    }
+    if (input.cancelAt !== undefined) {
+      sub.cancel_at = input.cancelAt;
+      sub.cancel_at_period_end = false;
+      sub.canceled_at = input.cancelAt === null ? null : this.account.now();
+      sub.cancellation_details.reason = input.cancelAt === null ? null : 'cancellation_requested';
     }
     for (const [i, change] of (input.quantities ?? []).entries()) {
       const item = sub.items.data.find((it) => it.id === change.itemId);
