@@ -61,7 +61,8 @@ describe("a charity's runner places, through the gateway against the Stripe emul
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  const signUp = (): Promise<Runner> => signUpRunner(stack.url);
+  // Each try is a new account: a sign-up that timed out on a loaded machine is simply made again.
+  const signUp = (): Promise<Runner> => eventually(() => signUpRunner(stack.url), { timeoutMs: 60_000 });
   const eventsOf = (runner: Runner) => changed.filter((e) => e.userId === runner.id).map((e) => e.status);
   const sessionIdOf = (url: string) => url.match(/cs_[A-Za-z0-9_]+/)![0];
 

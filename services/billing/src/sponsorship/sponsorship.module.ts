@@ -4,6 +4,7 @@ import { RepositoriesModule } from '../database/repositories.module.js';
 import { StripeModule } from '../stripe/stripe.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { CharityAccessClient } from './charity-access.client.js';
+import { SeatNoticeProcessor } from './seat-notice.processor.js';
 import { SponsorshipController } from './sponsorship.controller.js';
 import { SponsorshipService } from './sponsorship.service.js';
 
@@ -11,7 +12,7 @@ import { SponsorshipService } from './sponsorship.service.js';
 @Module({
   imports: [RepositoriesModule, StripeModule, SubscriptionsModule],
   controllers: [SponsorshipController],
-  providers: [SponsorshipService, CharityAccessClient, Mailer],
+  providers: [SponsorshipService, CharityAccessClient, SeatNoticeProcessor, Mailer],
   exports: [SponsorshipService],
 })
 export class SponsorshipModule {}
