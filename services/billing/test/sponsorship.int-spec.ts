@@ -106,7 +106,7 @@ describe("a charity's runner places, through the gateway against the Stripe emul
       for await (const msg of changes) changed.push(msg.json<{ payload: ChangedEvent }>().payload);
     })();
     // community's `charities.access`, answered by the test (its handler lives in community).
-    responder = nc.subscribe(`${prefix}charities.access`);
+    responder = nc.subscribe(`${prefix}community.charities.access`);
     void (async () => {
       for await (const msg of responder) {
         const { id, data } = msg.json<{
