@@ -115,6 +115,11 @@ export class SponsorshipRepository {
     return live[0] ?? null;
   }
 
+  /** Whether a live place gives the runner access now (outside any transaction). */
+  async isSponsored(userId: string): Promise<boolean> {
+    return (await this.sponsorOf(this.sponsorships.manager, userId)) !== null;
+  }
+
   /** Seats whose known end is within `days` of `now` and whose runner was not mailed about that end. */
   async endingSeats(now: Date, days: number, limit: number): Promise<EndingSeat[]> {
     const rows: Array<{ charity_id: string; runner_profile_id: string; user_id: string; ends_at: Date }> =

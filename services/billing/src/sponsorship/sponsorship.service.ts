@@ -78,9 +78,9 @@ export class SponsorshipService {
         command.charityId,
         await this.stripe.createCharityCustomer(command.charityId, command.email),
       ));
-    const console = new URL('/dashboard', env.PUBLIC_URL).toString();
-    const successUrl = command.successUrl ?? console;
-    const cancelUrl = command.cancelUrl ?? console;
+    const dashboard = new URL('/dashboard', env.PUBLIC_URL).toString();
+    const successUrl = command.successUrl ?? dashboard;
+    const cancelUrl = command.cancelUrl ?? dashboard;
     const priceId = await this.seatPrice();
     const digest = createHash('sha256')
       .update(JSON.stringify([priceId, command.seats, successUrl, cancelUrl, versionOf(current)]))

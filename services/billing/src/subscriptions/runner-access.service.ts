@@ -36,6 +36,11 @@ export class RunnerAccess {
     return (await this.sponsorships.sponsorOf(manager, userId)) ?? ownState;
   }
 
+  /** Whether a charity's live runner place gives the runner access now. */
+  sponsored(userId: string): Promise<boolean> {
+    return this.sponsorships.isSponsored(userId);
+  }
+
   /** Records the access event when the runner's access is no longer `before`. */
   async recordIfChanged(manager: EntityManager, userId: string, before: RunnerAccessState): Promise<void> {
     const after = await this.current(manager, userId);

@@ -43,12 +43,15 @@ export class SubscriptionsService {
 
   async check(userId: string): Promise<SubscriptionCheck> {
     const sub = await this.subscriptions.findByUserId(userId);
+    // The runner's own state; their page is live too while a charity's runner place covers them.
+    const own = sub ? hasAccess(sub.status, sub.currentPeriodEnd) : false;
+    const covered = own || (await this.access.sponsored(userId));
     if (!sub) {
-      return { status: 'none', hasAccess: false, lifetimeAccess: false, trialEndsAt: null, currentPeriodEnd: null };
+      return { status: 'none', hasAccess: covered, lifetimeAccess: false, trialEndsAt: null, currentPeriodEnd: null };
     }
     return {
       status: sub.status,
-      hasAccess: hasAccess(sub.status, sub.currentPeriodEnd),
+      hasAccess: covered,
       lifetimeAccess: sub.status === 'lifetime',
       trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
