@@ -323,6 +323,8 @@ describe('Stripe emulator with the real stripe SDK', () => {
       proration_behavior: 'none',
     });
     expect(updated.items.data[0]!.quantity).toBe(5);
+    // An API call's events are delivered in the background.
+    await receiver.waitFor(1);
     const [event] = verifiedEvents();
     expect(event!.type).toBe('customer.subscription.updated');
     expect((event!.data.object as Stripe.Subscription).items.data[0]!.quantity).toBe(5);
