@@ -10,6 +10,7 @@ import { CreateSubscriptions1763800000300 } from './migrations/1763800000300-Cre
 import { CreateCheckoutTables1763800000310 } from './migrations/1763800000310-CreateCheckoutTables.js';
 import { CreateDeletedAccounts1796000000300 } from './migrations/1796000000300-CreateDeletedAccounts.js';
 import { CreateCharitySponsorships1795898264305 } from './migrations/1795898264305-CreateCharitySponsorships.js';
+import { ReplayAccess1799000000300 } from './migrations/1799000000300-ReplayAccess.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'billing',
@@ -25,7 +26,8 @@ export const dataSourceOptions = serviceDataSourceOptions({
   migrations: [
     CreateSubscriptions1763800000300,
     CreateCheckoutTables1763800000310,
-    CreateDeletedAccounts1796000000300,
     CreateCharitySponsorships1795898264305,
+    CreateDeletedAccounts1796000000300,
+    ReplayAccess1799000000300,
   ],
 });
