@@ -35,6 +35,10 @@ const FOLDER_OF_SEGMENT: Record<string, string> = {
 /** The service folder a controller's folder is in (`community/teams` → `community`: a service's features). */
 const serviceFolder = (folder: string | null): string | null => folder?.split('/')[0] ?? null;
 
+/** Routes under another service's segment, by their first and third segments: a charity's runner places are billing's. */
+const FOLDER_OF_NESTED: Record<string, string> = {
+  'charities/sponsorship': 'billing',
+};
 /** Images and documents the gateway draws itself (share cards, posters), whatever page they belong to. */
 const DRAWN_FILE = /\.(png|pdf)$/;
 
@@ -53,8 +57,10 @@ function controllers(): Controller[] {
 function expectedFolder(route: string): string | undefined {
   const path = route.split(' ')[1]!;
   if (DRAWN_FILE.test(path)) return 'pages';
-  const [, api, first, second] = path.split('/');
+  const [, api, first, second, third] = path.split('/');
   if (api !== 'api') return undefined;
+  const nested = FOLDER_OF_NESTED[`${first}/${third}`];
+  if (nested) return nested;
   return FOLDER_OF_SEGMENT[first === 'webhooks' ? `${first}/${second}` : first!];
 }
 

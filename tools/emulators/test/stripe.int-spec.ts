@@ -308,6 +308,50 @@ describe('Stripe emulator with the real stripe SDK', () => {
     });
   });
 
+  it('changes a subscription quantity through the API and the portal, with the item in the webhook', async () => {
+    const session = await checkoutWithTrial({
+      line_items: [{ price: (await monthlyPrice()).id, quantity: 3 }],
+    });
+    await completeInBrowser(session.url!);
+    const { customer, subscription } = await stripe.checkout.sessions.retrieve(session.id);
+    const sub = await stripe.subscriptions.retrieve(subscription as string);
+    expect(sub.items.data[0]!.quantity).toBe(3);
+
+    receiver.requests.length = 0;
+    const updated = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0]!.id, quantity: 5 }],
+      proration_behavior: 'none',
+    });
+    expect(updated.items.data[0]!.quantity).toBe(5);
+    // An API call's events are delivered in the background.
+    await receiver.waitFor(1);
+    const [event] = verifiedEvents();
+    expect(event!.type).toBe('customer.subscription.updated');
+    expect((event!.data.object as Stripe.Subscription).items.data[0]!.quantity).toBe(5);
+    expect(event!.data.previous_attributes).toHaveProperty('items');
+    await expect(
+      stripe.subscriptions.update(sub.id, { items: [{ id: 'si_nope', quantity: 2 }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer as string });
+    expect(await (await fetch(portal.url)).text()).toContain('Update quantity');
+    const lowered = await fetch(`${portal.url}/subscriptions/${sub.id}/quantity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'quantity=2',
+      redirect: 'manual',
+    });
+    expect(lowered.status).toBe(303);
+    expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0]!.quantity).toBe(2);
+    const refused = await fetch(`${portal.url}/subscriptions/${sub.id}/quantity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'quantity=0',
+    });
+    expect(await refused.text()).toContain('Enter a whole number of 1 or more.');
+    expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0]!.quantity).toBe(2);
+  });
+
   it('ends a trial paid (active + invoice.paid) or failed twice (past_due, then canceled)', async () => {
     const paidSession = await checkoutWithTrial();
     await completeInBrowser(paidSession.url!);

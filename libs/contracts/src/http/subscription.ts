@@ -16,7 +16,7 @@ export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
  * passes the on-this-site check as `http://localhost/`, so that is what goes on (Stripe refused the
  * raw one, which answered 503).
  */
-const siteUrl = (message: string) => z.url(message).transform((url) => new URL(url).href);
+export const siteUrl = (message: string) => z.url(message).transform((url) => new URL(url).href);
 
 export const INVALID_DISCOUNT_CODE_MESSAGE = 'Invalid discount code';
 export const LIFETIME_ACCESS_MESSAGE = 'Your code gives you lifetime access: your page is live, with nothing to pay.';

@@ -19,4 +19,11 @@ export const BILLING = {
   config: {
     get: 'billing.config.get',
   },
+  /** A charity's runner places (API.md "Charities"): billing owns them as every paid right. */
+  sponsorship: {
+    get: 'billing.sponsorship.get',
+    checkout: 'billing.sponsorship.checkout',
+    assignSeat: 'billing.sponsorship.assign-seat',
+    releaseSeat: 'billing.sponsorship.release-seat',
+  },
 } as const;

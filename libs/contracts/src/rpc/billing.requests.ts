@@ -4,6 +4,7 @@ import {
   createCheckoutRequestSchema,
   reconcileCheckoutRequestSchema,
 } from '../http/subscription.js';
+import { assignSeatRequestSchema, sponsorshipCheckoutRequestSchema } from '../http/charity-sponsorship.js';
 
 // What the gateway asks billing, beside the HTTP bodies: the caller's id (and e-mail) from the session.
 
@@ -23,3 +24,17 @@ export const stripeEventDeliverySchema = z.object({
   signature: z.string(),
 });
 export type StripeEventDelivery = z.infer<typeof stripeEventDeliverySchema>;
+
+/** A charity's runner places, asked by the caller (an admin of the charity, checked by billing with community). */
+export const sponsorshipQuerySchema = z.object({ userId: z.uuid(), charityId: z.uuid() });
+export type SponsorshipQuery = z.infer<typeof sponsorshipQuerySchema>;
+
+export const sponsorshipCheckoutCommandSchema = sponsorshipCheckoutRequestSchema.extend({
+  userId: z.uuid(),
+  email: z.email(),
+  charityId: z.uuid(),
+});
+export type SponsorshipCheckoutCommand = z.infer<typeof sponsorshipCheckoutCommandSchema>;
+
+export const seatCommandSchema = assignSeatRequestSchema.extend({ userId: z.uuid(), charityId: z.uuid() });
+export type SeatCommand = z.infer<typeof seatCommandSchema>;

@@ -5,11 +5,15 @@ import {
   createCheckoutResponseSchema,
   subscriptionCheckSchema,
 } from '../http/subscription.js';
+import { sponsorshipCheckoutResponseSchema, sponsorshipSchema } from '../http/charity-sponsorship.js';
 import { BILLING } from './billing.patterns.js';
 import {
   billingPortalCommandSchema,
   createCheckoutCommandSchema,
   reconcileCheckoutCommandSchema,
+  seatCommandSchema,
+  sponsorshipCheckoutCommandSchema,
+  sponsorshipQuerySchema,
   stripeEventDeliverySchema,
   subscriptionCheckRequestSchema,
 } from './billing.requests.js';
@@ -34,4 +38,8 @@ export const BILLING_RPC = {
   [BILLING.portal.create]: rpcContract(billingPortalCommandSchema, billingPortalResponseSchema),
   [BILLING.stripeEvent.handle]: rpcContract(stripeEventDeliverySchema, stripeEventHandledSchema),
   [BILLING.config.get]: rpcContract(emptyRequestSchema, billingConfigSchema),
+  [BILLING.sponsorship.get]: rpcContract(sponsorshipQuerySchema, sponsorshipSchema),
+  [BILLING.sponsorship.checkout]: rpcContract(sponsorshipCheckoutCommandSchema, sponsorshipCheckoutResponseSchema),
+  [BILLING.sponsorship.assignSeat]: rpcContract(seatCommandSchema, sponsorshipSchema),
+  [BILLING.sponsorship.releaseSeat]: rpcContract(seatCommandSchema, sponsorshipSchema),
 } as const;

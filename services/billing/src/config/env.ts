@@ -16,6 +16,10 @@ export const billingEnvSchema = baseEnvSchema.extend({
    * (RPC_TIMEOUT_MS, 5 s), so a hanging Stripe is the clear 503 below, not the gateway's 504.
    * The SDK's own default is 80 s per attempt.
    */
+  /** Namespaces billing's BullMQ keys (its scheduled passes), as in the other services. */
+  REDIS_PREFIX: z.string().default('rp:'),
+  /** How often runners whose charity place ends within a week are looked for and mailed. */
+  SEAT_NOTICE_SWEEP_EVERY_SECONDS: z.coerce.number().int().positive().max(86_400).default(3600),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
 });
 export type BillingEnv = z.infer<typeof billingEnvSchema>;

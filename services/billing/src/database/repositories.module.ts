@@ -5,6 +5,9 @@ import { LifetimeCodeEntity } from '../lifetime-codes/lifetime-code.entity.js';
 import { LifetimeCodesRepository } from '../lifetime-codes/lifetime-codes.repository.js';
 import { ProcessedStripeEventEntity } from '../stripe-events/processed-stripe-event.entity.js';
 import { ProcessedStripeEventsRepository } from '../stripe-events/processed-stripe-events.repository.js';
+import { CharitySponsorshipEntity } from '../sponsorship/charity-sponsorship.entity.js';
+import { SponsoredSeatEntity } from '../sponsorship/sponsored-seat.entity.js';
+import { SponsorshipRepository } from '../sponsorship/sponsorship.repository.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 
@@ -13,6 +16,7 @@ const repositories = [
   LifetimeCodesRepository,
   ProcessedStripeEventsRepository,
   AccountDataRepository,
+  SponsorshipRepository,
 ];
 
 /**
@@ -21,7 +25,15 @@ const repositories = [
  * for data. The same in all four services (docs/architecture.md).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([SubscriptionEntity, LifetimeCodeEntity, ProcessedStripeEventEntity])],
+  imports: [
+    TypeOrmModule.forFeature([
+      SubscriptionEntity,
+      LifetimeCodeEntity,
+      ProcessedStripeEventEntity,
+      CharitySponsorshipEntity,
+      SponsoredSeatEntity,
+    ]),
+  ],
   providers: repositories,
   exports: repositories,
 })

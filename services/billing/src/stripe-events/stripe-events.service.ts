@@ -8,6 +8,7 @@ import { env } from '../config/env.js';
 import { idOf, subscriptionIdOfInvoice } from '../stripe/map-stripe-subscription.util.js';
 import { StripeClient } from '../stripe/stripe.client.js';
 import { SubscriptionsService, type ClaimInTransaction } from '../subscriptions/subscriptions.service.js';
+import { SponsorshipService } from '../sponsorship/sponsorship.service.js';
 import { ProcessedStripeEventsRepository } from './processed-stripe-events.repository.js';
 import { trialEndingMail } from './trial-ending-mail.js';
 
@@ -19,6 +20,7 @@ export class StripeEventsService {
   constructor(
     private readonly stripe: StripeClient,
     private readonly subscriptions: SubscriptionsService,
+    private readonly sponsorship: SponsorshipService,
     private readonly processed: ProcessedStripeEventsRepository,
     private readonly events: DomainEvents,
     private readonly mailer: Mailer,
@@ -40,6 +42,11 @@ export class StripeEventsService {
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = event.data.object;
+        const charityId = validUserId(session.metadata?.charityId);
+        if (charityId && session.subscription) {
+          await this.sponsorship.syncFromStripe(charityId, idOf(session.subscription), claim);
+          return 'handled';
+        }
         const userId = validUserId(session.client_reference_id);
         if (!userId || !session.subscription) return this.ignore(event, 'no runner or subscription on the session');
         await this.subscriptions.syncFromStripe(userId, idOf(session.subscription), claim);
@@ -49,6 +56,8 @@ export class StripeEventsService {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
+        const charityId = await this.charityOf(subscription.id, subscription.metadata?.charityId);
+        if (charityId) return this.syncSponsorship(charityId, subscription.id, claim);
         return this.sync(event, subscription.id, subscription.metadata?.userId, idOf(subscription.customer), claim);
       }
       case 'invoice.paid':
@@ -56,7 +65,10 @@ export class StripeEventsService {
         const invoice = event.data.object;
         const subscriptionId = subscriptionIdOfInvoice(invoice);
         if (!subscriptionId) return this.ignore(event, 'invoice of no subscription');
-        const metadataUserId = invoice.parent?.subscription_details?.metadata?.userId;
+        const metadata = invoice.parent?.subscription_details?.metadata;
+        const charityId = await this.charityOf(subscriptionId, metadata?.charityId);
+        if (charityId) return this.syncSponsorship(charityId, subscriptionId, claim);
+        const metadataUserId = metadata?.userId;
         const customerId = invoice.customer ? idOf(invoice.customer) : null;
         return this.sync(event, subscriptionId, metadataUserId, customerId, claim);
       }
@@ -65,6 +77,22 @@ export class StripeEventsService {
       default:
         return this.ignore(event, 'not an event billing acts on');
     }
+  }
+
+  /** The charity whose runner places a subscription pays for, if it is one. */
+  private async charityOf(subscriptionId: string, metadataCharityId: string | undefined): Promise<string | null> {
+    return validUserId(metadataCharityId) ?? (await this.sponsorship.charityIdOfSubscription(subscriptionId));
+  }
+
+  private async syncSponsorship(
+    charityId: string,
+    subscriptionId: string,
+    claim: ClaimInTransaction,
+  ): Promise<StripeEventOutcome> {
+    await this.sponsorship.syncFromStripe(charityId, subscriptionId, claim);
+    // A cancellation within the last week of the period is told at once, not at the next sweep.
+    await this.sponsorship.sendEndingNotices();
+    return 'handled';
   }
 
   private async sync(

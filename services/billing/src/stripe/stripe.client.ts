@@ -1,4 +1,4 @@
-import { BUSINESS, ErrorCode } from '@runpledge/contracts';
+import { BUSINESS, ErrorCode, SPONSORSHIP } from '@runpledge/contracts';
 import { ServiceException } from '@runpledge/server-kit';
 import Stripe from 'stripe';
 import type { StripeConfig } from './stripe-config.js';
@@ -11,6 +11,16 @@ export interface CheckoutSessionParams {
   cancelUrl: string;
   /** A Stripe promotion code id to apply; without one the runner may type a code on Checkout. */
   promotionCodeId?: string;
+  idempotencyKey: string;
+}
+
+export interface SponsorshipCheckoutParams {
+  charityId: string;
+  customerId: string;
+  priceId: string;
+  seats: number;
+  successUrl: string;
+  cancelUrl: string;
   idempotencyKey: string;
 }
 
@@ -42,22 +52,34 @@ export class StripeClient {
 
   /** The monthly price by its lookup key, created with its product the first time. */
   findOrCreateMonthlyPrice(): Promise<string> {
-    const lookupKey = this.config.priceLookupKey;
+    return this.findOrCreatePrice(this.config.priceLookupKey, 'RunPledge monthly', BUSINESS.monthlyPriceUsd);
+  }
+
+  /** The monthly price of one runner place a charity buys (its lookup key follows the runner's). */
+  findOrCreateSeatPrice(): Promise<string> {
+    return this.findOrCreatePrice(
+      `${this.config.priceLookupKey}_runner_place`,
+      'RunPledge runner place',
+      SPONSORSHIP.seatPriceUsd,
+    );
+  }
+
+  private findOrCreatePrice(lookupKey: string, productName: string, usd: number): Promise<string> {
     return this.call(async () => {
       const found = await this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 });
       if (found.data[0]) return found.data[0].id;
       const product = await this.stripe.products.create(
-        { name: 'RunPledge monthly', metadata: { lookupKey } },
+        { name: productName, metadata: { lookupKey } },
         { idempotencyKey: `product:${lookupKey}` },
       );
       const price = await this.stripe.prices.create(
         {
           product: product.id,
           currency: 'usd',
-          unit_amount: BUSINESS.monthlyPriceUsd * 100,
+          unit_amount: usd * 100,
           recurring: { interval: 'month' },
           lookup_key: lookupKey,
-          nickname: `$${BUSINESS.monthlyPriceUsd}/month`,
+          nickname: `$${usd}/month`,
         },
         { idempotencyKey: `price:${lookupKey}` },
       );
@@ -72,6 +94,37 @@ export class StripeClient {
         { idempotencyKey: `customer:${userId}` },
       );
       return customer.id;
+    });
+  }
+
+  /** The charity's one Stripe customer, billed for its runner places. */
+  createCharityCustomer(charityId: string, email: string): Promise<string> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.create(
+        { email, metadata: { charityId } },
+        { idempotencyKey: `charity-customer:${charityId}` },
+      );
+      return customer.id;
+    });
+  }
+
+  /** Checkout for `seats` runner places a month: no trial; the charity's id rides on the session and subscription. */
+  createSponsorshipCheckoutSession(params: SponsorshipCheckoutParams): Promise<{ id: string; url: string | null }> {
+    return this.call(async () => {
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: params.customerId,
+          client_reference_id: params.charityId,
+          line_items: [{ price: params.priceId, quantity: params.seats }],
+          subscription_data: { metadata: { charityId: params.charityId } },
+          metadata: { charityId: params.charityId },
+          success_url: params.successUrl,
+          cancel_url: params.cancelUrl,
+        },
+        { idempotencyKey: params.idempotencyKey },
+      );
+      return { id: session.id, url: session.url };
     });
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { DomainEvents } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { StripeClient } from '../stripe/stripe.client.js';
+import type { RunnerAccess } from './runner-access.service.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import type { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
@@ -70,13 +71,18 @@ function harness({ racing }: { racing: number }) {
     record: jest.fn(async () => undefined),
   };
   const logger = { warn: jest.fn(), error: jest.fn() };
+  const access = {
+    current: jest.fn(async () => ({ status: row.status, currentPeriodEnd: row.currentPeriodEnd })),
+    recordIfChanged: jest.fn(async () => undefined),
+  };
   const service = new SubscriptionsService(
     repository as unknown as SubscriptionsRepository,
     stripe as unknown as StripeClient,
     events as unknown as DomainEvents,
+    access as unknown as RunnerAccess,
     logger as unknown as Logger,
   );
-  return { service, calls, row: () => row, stripe, events };
+  return { service, calls, row: () => row, stripe, events: { ...events, record: access.recordIfChanged } };
 }
 
 describe('SubscriptionsService.syncFromStripe', () => {

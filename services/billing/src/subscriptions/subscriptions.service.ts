@@ -1,11 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  ACCOUNT_DELETED_MESSAGE,
-  BILLING_EVENTS,
-  ErrorCode,
-  hasAccess,
-  type SubscriptionCheck,
-} from '@runpledge/contracts';
+import { ACCOUNT_DELETED_MESSAGE, ErrorCode, hasAccess, type SubscriptionCheck } from '@runpledge/contracts';
 import { DomainEvents, LOGGER, ServiceException } from '@runpledge/server-kit';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -13,6 +7,7 @@ import { mapStripeSubscription } from '../stripe/map-stripe-subscription.util.js
 import { StripeClient } from '../stripe/stripe.client.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 import { billsStill, isBlank, LIVE_STATUSES, shouldApply } from './subscription-state.util.js';
+import { RunnerAccess } from './runner-access.service.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 /** Reads of Stripe before a sync gives up because the runner's row changed after each. */
@@ -42,17 +37,21 @@ export class SubscriptionsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly stripe: StripeClient,
     private readonly events: DomainEvents,
+    private readonly access: RunnerAccess,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async check(userId: string): Promise<SubscriptionCheck> {
     const sub = await this.subscriptions.findByUserId(userId);
+    // The runner's own state; their page is live too while a charity's runner place covers them.
+    const own = sub ? hasAccess(sub.status, sub.currentPeriodEnd) : false;
+    const covered = own || (await this.access.sponsored(userId));
     if (!sub) {
-      return { status: 'none', hasAccess: false, lifetimeAccess: false, trialEndsAt: null, currentPeriodEnd: null };
+      return { status: 'none', hasAccess: covered, lifetimeAccess: false, trialEndsAt: null, currentPeriodEnd: null };
     }
     return {
       status: sub.status,
-      hasAccess: hasAccess(sub.status, sub.currentPeriodEnd),
+      hasAccess: covered,
       lifetimeAccess: sub.status === 'lifetime',
       trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
       currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
@@ -161,20 +160,15 @@ export class SubscriptionsService {
       throw new ServiceException(ErrorCode.Unauthorized, ACCOUNT_DELETED_MESSAGE);
   }
 
-  // Saves the row and, when what others see changed, tells them (billing.subscription.changed).
+  // Saves the row and, when the runner's access changed, tells others (billing.subscription.changed).
   private async change(
     manager: EntityManager,
     row: SubscriptionEntity,
     next: Partial<Omit<SubscriptionEntity, 'userId' | 'updatedAt'>>,
   ): Promise<void> {
-    const before = { status: row.status, end: row.currentPeriodEnd?.getTime() ?? null };
+    const before = await this.access.current(manager, row.userId);
     Object.assign(row, next);
     await this.subscriptions.save(manager, row);
-    if (before.status === row.status && before.end === (row.currentPeriodEnd?.getTime() ?? null)) return;
-    await this.events.record(manager, BILLING_EVENTS.subscriptionChanged, {
-      userId: row.userId,
-      status: row.status,
-      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    });
+    await this.access.recordIfChanged(manager, row.userId, before);
   }
 }

@@ -304,6 +304,32 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.stravaWebhookEventSchema,
     response: contracts.webhookReceivedSchema,
   }),
+  op('GET', '/charities/:id/sponsorship', 'charities', "The charity's runner places: bought, given, status (admin)", {
+    response: contracts.sponsorshipSchema,
+  }),
+  op(
+    'POST',
+    '/charities/:id/sponsorship/checkout',
+    'charities',
+    'Stripe Checkout for runner places, $4 each a month (admin)',
+    {
+      body: contracts.sponsorshipCheckoutRequestSchema,
+      response: contracts.sponsorshipCheckoutResponseSchema,
+    },
+  ),
+  op(
+    'POST',
+    '/charities/:id/sponsorship/seats',
+    'charities',
+    'Give a runner place to a page naming the charity (admin)',
+    {
+      body: contracts.assignSeatRequestSchema,
+      response: contracts.sponsorshipSchema,
+    },
+  ),
+  op('DELETE', '/charities/:id/sponsorship/seats/:runnerProfileId', 'charities', 'Take a runner place back (admin)', {
+    response: contracts.sponsorshipSchema,
+  }),
   op('POST', '/teams', 'teams', "Create a team; the caller's page becomes its captain", {
     body: contracts.createTeamRequestSchema,
     response: contracts.teamResponseSchema,

@@ -189,6 +189,12 @@ export function renderPortalPage(view: PortalPageView): { html: string; headers:
             : `<form method="post" action="${base}/subscriptions/${sub.id}/cancel"><button type="submit" class="danger">Cancel subscription</button></form>`,
         );
       }
+      const item = sub.items.data[0];
+      if (sub.status !== 'canceled' && item) {
+        actions.push(
+          `<form method="post" action="${base}/subscriptions/${sub.id}/quantity"><label>Quantity <input name="quantity" type="number" min="1" step="1" value="${item.quantity}" required></label><button type="submit" class="secondary">Update quantity</button></form>`,
+        );
+      }
       if (canRetryPayment) {
         actions.push(
           `<form method="post" action="${base}/subscriptions/${sub.id}/update-card"><button type="submit" class="secondary">Update card and pay now</button></form>`,

@@ -174,6 +174,7 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
       canceled: 'Your subscription will be canceled at the end of the current period.',
       renewed: 'Your subscription will continue.',
       paid: 'Payment succeeded. Your subscription is active again.',
+      quantity: 'Your subscription quantity is updated.',
     };
     return portalPage(req.params.id!, notices[req.query.get('notice') ?? '']);
   });
@@ -201,6 +202,24 @@ export function registerHostedRoutes(router: Router, ctx: HostedContext): void {
   router.post('/p/session/:id/subscriptions/:sub/cancel', portalAction('cancel'));
   router.post('/p/session/:id/subscriptions/:sub/renew', portalAction('renew'));
   router.post('/p/session/:id/subscriptions/:sub/update-card', portalAction('update-card'));
+  // Changing the quantity (Stripe's portal does so when its configuration allows subscription updates).
+  router.post('/p/session/:id/subscriptions/:sub/quantity', async (req) => {
+    const found = portal(req.params.id!);
+    if (!found) return notFoundPage('Billing portal session');
+    if (!found.usable) return portalPage(req.params.id!);
+    const record = state.subscriptions.get(req.params.sub!);
+    if (!record || record.subscription.customer !== found.session.customer) return notFoundPage('Subscription');
+    const quantity = Number(formOf(req).get('quantity') ?? '');
+    const item = record.subscription.items.data[0];
+    if (!item || record.subscription.status === 'canceled' || !Number.isInteger(quantity) || quantity < 1) {
+      return portalPage(req.params.id!, 'Enter a whole number of 1 or more.');
+    }
+    const { events } = state.subscriptions.update(record.subscription.id, {
+      quantities: [{ itemId: item.id, quantity }],
+    });
+    await ctx.deliver(events);
+    return redirect(`/p/session/${encodeURIComponent(found.session.id)}?notice=quantity`, 303);
+  });
 
   router.get('/i/:id', (req) => {
     const invoice = state.invoices.get(req.params.id!);

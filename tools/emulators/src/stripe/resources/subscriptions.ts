@@ -63,15 +63,23 @@ export function registerSubscriptionRoutes(router: Router, ctx: ApiContext, { ok
       throw invalidParam('trial_end', 'The Stripe emulator supports only `trial_end=now` on updates.');
     }
     const details = p.object('cancellation_details');
+    p.oneOf('proration_behavior', ['always_invoice', 'create_prorations', 'none']);
+    const quantities = (p.objectArray('items') ?? []).map((item) => ({
+      itemId: item.requiredString('id'),
+      quantity: item.integer('quantity', { min: 1 }) ?? 1,
+    }));
+    const cancelAt = p.string('cancel_at');
     const { subscription, events } = state.subscriptions.update(
       req.params.id!,
       {
+        cancelAt: cancelAt === undefined ? undefined : cancelAt === '' ? null : p.integer('cancel_at', { min: 1 }),
         cancelAtPeriodEnd: p.boolean('cancel_at_period_end'),
         metadata: p.metadata(),
         description: nullable(p.string('description')),
         trialEndNow: trialEnd === 'now',
         comment: nullable(details?.string('comment')),
         feedback: nullable(details?.string('feedback')),
+        quantities,
       },
       info(req),
     );

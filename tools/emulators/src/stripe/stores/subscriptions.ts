@@ -217,13 +217,21 @@ export class Subscriptions extends Store<SubscriptionRecord> {
       trialEndNow?: boolean;
       comment?: string | null;
       feedback?: string | null;
+      /** A moment (unix seconds) to cancel at; null clears it. */
+      cancelAt?: number | null;
+      /** New quantities by subscription item id (`items[i][id]`, `items[i][quantity]`). */
+      quantities?: Array<{ itemId: string; quantity: number }>;
     },
     request: RequestInfo = NO_REQUEST,
   ): { subscription: StripeSubscription; events: StripeEvent[] } {
     const record = this.retrieve(id);
     const sub = record.subscription;
     const before = snapshot(sub);
-    if (sub.status === 'canceled' && (input.cancelAtPeriodEnd !== undefined || input.trialEndNow)) {
+    const changesQuantity = (input.quantities?.length ?? 0) > 0;
+    if (
+      sub.status === 'canceled' &&
+      (input.cancelAtPeriodEnd !== undefined || input.cancelAt !== undefined || input.trialEndNow || changesQuantity)
+    ) {
       throw invalidParam(
         'cancel_at_period_end',
         'A canceled subscription can only update its cancellation_details and metadata.',
@@ -238,6 +246,20 @@ export class Subscriptions extends Store<SubscriptionRecord> {
       sub.cancel_at = input.cancelAtPeriodEnd ? (sub.items.data[0]?.current_period_end ?? null) : null;
       sub.canceled_at = input.cancelAtPeriodEnd ? this.account.now() : null;
       sub.cancellation_details.reason = input.cancelAtPeriodEnd ? 'cancellation_requested' : null;
+    }
+    if (input.cancelAt !== undefined) {
+      sub.cancel_at = input.cancelAt;
+      sub.cancel_at_period_end = false;
+      sub.canceled_at = input.cancelAt === null ? null : this.account.now();
+      sub.cancellation_details.reason = input.cancelAt === null ? null : 'cancellation_requested';
+    }
+    for (const [i, change] of (input.quantities ?? []).entries()) {
+      const item = sub.items.data.find((it) => it.id === change.itemId);
+      if (!item) throw invalidParam(`items[${i}][id]`, `No such subscription item: '${change.itemId}'`);
+    }
+    // Stripe prorates on the next invoice; the emulator bills the new quantity from the next period on.
+    for (const change of input.quantities ?? []) {
+      sub.items.data.find((it) => it.id === change.itemId)!.quantity = change.quantity;
     }
     if (input.comment !== undefined) sub.cancellation_details.comment = input.comment;
     if (input.feedback !== undefined) sub.cancellation_details.feedback = input.feedback;
