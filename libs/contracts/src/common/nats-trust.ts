@@ -3,6 +3,7 @@ import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
 import { PROFILES_EVENTS } from '../events/profiles.events.js';
+import { CHARITIES } from '../rpc/charities.patterns.js';
 import { FITNESS_DISTANCE } from '../rpc/pledges.patterns.js';
 import type { ServiceName } from '../rpc/rpc-pattern.js';
 
@@ -56,12 +57,13 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
 
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
- * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021).
+ * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021);
+ * profiles checks the charity a page names; billing asks community who may give a charity's seats.
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],
-  profiles: [FITNESS_DISTANCE.byDay],
-  billing: [],
+  profiles: [FITNESS_DISTANCE.byDay, CHARITIES.lookup],
+  billing: [CHARITIES.access],
   fitness: [],
   community: [],
 };

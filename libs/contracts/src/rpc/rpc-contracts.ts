@@ -1,5 +1,7 @@
 import { BILLING } from './billing.patterns.js';
 import { BILLING_RPC } from './billing.rpc.js';
+import { CHARITIES } from './charities.patterns.js';
+import { CHARITIES_RPC } from './charities.rpc.js';
 import { COMMUNITY } from './community.patterns.js';
 import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
@@ -27,6 +29,7 @@ export const RPC_CONTRACTS = {
   ...TEAMS_RPC,
   ...PLEDGES_RPC,
   ...MAIL_RPC,
+  ...CHARITIES_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
@@ -37,7 +40,14 @@ type PatternsOf<T> = T extends string ? T : { [K in keyof T]: PatternsOf<T[K]> }
 /** Patterns of the services that have no contract in RPC_CONTRACTS: none may exist. */
 export type UntypedRpcPattern = Exclude<
   PatternsOf<
-    typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof COMMUNITY | typeof TEAMS | typeof MAIL
+    | typeof IDENTITY
+    | typeof PROFILES
+    | typeof BILLING
+    | typeof FITNESS
+    | typeof COMMUNITY
+    | typeof TEAMS
+    | typeof MAIL
+    | typeof CHARITIES
   >,
   TypedRpcPattern
 >;
