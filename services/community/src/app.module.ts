@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
+import { CharitiesModule } from './charities/charities.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { PageProjectionModule } from './pages/page-projection.module.js';
 
-/** Groups of runners' pages (teams; charities and events to come) and their standings. */
+/** Groups of runners' pages (teams, charities; events to come) and their standings. */
 @Module({
   imports: [
     ServiceCoreModule.forService({ service: 'community', dataSource: dataSourceOptions }),
     PageProjectionModule,
+    CharitiesModule,
   ],
 })
 export class AppModule {}

@@ -1,7 +1,8 @@
-import { baseEnvSchema, parseEnv } from '@runpledge/server-kit';
+import { baseEnvSchema, mailEnvSchema, parseEnv } from '@runpledge/server-kit';
 import { z } from 'zod';
 
 export const communityEnvSchema = baseEnvSchema.extend({
+  ...mailEnvSchema.shape,
   /** Prefix of every Redis key; the worker's queues live under it too. */
   REDIS_PREFIX: z.string().default('rp:'),
   /**
@@ -9,6 +10,8 @@ export const communityEnvSchema = baseEnvSchema.extend({
    * leave their groups' standings.
    */
   ACCESS_LAPSE_SWEEP_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
+  /** The site's address, for the links in charity mails. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
 });
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;
 

@@ -1,21 +1,37 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
+import { CharityLinkEntity } from '../charities/charity-link.entity.js';
+import { CharityStaffEntity } from '../charities/charity-staff.entity.js';
+import { CharityEntity } from '../charities/charity.entity.js';
 import { env } from '../config/env.js';
 import { OwnerAccessEntity } from '../pages/owner-access.entity.js';
 import { PageEntity } from '../pages/page.entity.js';
 import { RunnerDistanceEntity } from '../pages/runner-distance.entity.js';
+import { StandingCurrencySumEntity } from '../standings/standing-currency-sum.entity.js';
 import { StandingMemberEntity } from '../standings/standing-member.entity.js';
 import { StandingEntity } from '../standings/standing.entity.js';
 import { CreateDeletedAccounts1798000000600 } from './migrations/1798000000600-CreateDeletedAccounts.js';
 import { CreatePagesAndStandings1798000000610 } from './migrations/1798000000610-CreatePagesAndStandings.js';
 import { CopyPagesFromProfiles1798000000620 } from './migrations/1798000000620-CopyPagesFromProfiles.js';
+import { CreateCharities1798898392890 } from './migrations/1798898392890-CreateCharities.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
   url: env.DATABASE_URL,
-  entities: [PageEntity, RunnerDistanceEntity, OwnerAccessEntity, StandingEntity, StandingMemberEntity],
+  entities: [
+    PageEntity,
+    RunnerDistanceEntity,
+    OwnerAccessEntity,
+    StandingEntity,
+    StandingMemberEntity,
+    StandingCurrencySumEntity,
+    CharityEntity,
+    CharityStaffEntity,
+    CharityLinkEntity,
+  ],
   migrations: [
     CreateDeletedAccounts1798000000600,
     CreatePagesAndStandings1798000000610,
     CopyPagesFromProfiles1798000000620,
+    CreateCharities1798898392890,
   ],
 });

@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CharitiesRepository } from '../charities/charities.repository.js';
+import { CharityLinksRepository } from '../charities/charity-links.repository.js';
+import { CharityRunnersRepository } from '../charities/charity-runners.repository.js';
+import { CharityStaffRepository } from '../charities/charity-staff.repository.js';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import { PagesRepository } from '../pages/pages.repository.js';
 import { RunnerDistancesRepository } from '../pages/runner-distances.repository.js';
+import { StandingCurrencySumsRepository } from '../standings/standing-currency-sums.repository.js';
 import { StandingMembersRepository } from '../standings/standing-members.repository.js';
 import { StandingsRepository } from '../standings/standings.repository.js';
 
@@ -11,6 +16,11 @@ const repositories = [
   OwnerAccessRepository,
   StandingsRepository,
   StandingMembersRepository,
+  StandingCurrencySumsRepository,
+  CharitiesRepository,
+  CharityStaffRepository,
+  CharityLinksRepository,
+  CharityRunnersRepository,
 ];
 
 /**

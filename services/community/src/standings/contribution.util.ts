@@ -42,6 +42,16 @@ export function difference(before: Contribution, after: Contribution): Contribut
   };
 }
 
+/** a + b. */
+export function sum(a: Contribution, b: Contribution): Contribution {
+  return {
+    raisedCents: a.raisedCents + b.raisedCents,
+    donors: a.donors + b.donors,
+    meters: a.meters + b.meters,
+    members: a.members + b.members,
+  };
+}
+
 export function isNothing(delta: Contribution): boolean {
   return delta.raisedCents === 0 && delta.donors === 0 && delta.meters === 0 && delta.members === 0;
 }

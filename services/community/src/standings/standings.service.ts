@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { contributionOf, difference } from './contribution.util.js';
-import type { GroupKind, GroupRef } from './group-kind.js';
+import { contributionOf, difference, NO_CONTRIBUTION, sum, type Contribution } from './contribution.util.js';
+import { PER_CURRENCY, type GroupKind, type GroupRef } from './group-kind.js';
+import { StandingCurrencySumsRepository } from './standing-currency-sums.repository.js';
 import { StandingMembersRepository, type MemberRow } from './standing-members.repository.js';
 import { StandingsRepository } from './standings.repository.js';
 
@@ -39,7 +40,39 @@ export class StandingsService {
   constructor(
     private readonly standings: StandingsRepository,
     private readonly members: StandingMembersRepository,
+    private readonly currencySums: StandingCurrencySumsRepository,
   ) {}
+
+  /**
+   * Moves the group by what the member adds after the change less what it added before (either null:
+   * joining or leaving); a group raising in several currencies (`PER_CURRENCY`) also moves the sums
+   * of the currency the member raised in before and of the one it raises in now.
+   */
+  private async moveGroup(
+    manager: EntityManager,
+    group: GroupRef,
+    currency: string,
+    before: MemberRow | null,
+    after: MemberRow | null,
+  ): Promise<void> {
+    await this.standings.move(
+      manager,
+      group,
+      difference(contributionOf(before, currency), contributionOf(after, currency)),
+    );
+    if (currency !== PER_CURRENCY) return;
+    // What leaves the old currency, then what comes to the new one (the same currency: new − old).
+    const moves = new Map<string, Contribution>();
+    if (before) moves.set(before.currency, difference(contributionOf(before, before.currency), NO_CONTRIBUTION));
+    if (after) {
+      const leaving = moves.get(after.currency) ?? NO_CONTRIBUTION;
+      moves.set(after.currency, sum(leaving, contributionOf(after, after.currency)));
+    }
+    // One currency at a time, in order, so two changes of one group take the rows' locks in one order.
+    for (const key of [...moves.keys()].sort()) {
+      await this.currencySums.move(manager, group, key, moves.get(key)!);
+    }
+  }
 
   /** A new group's standing, empty, in its currency. */
   async open(manager: EntityManager, group: GroupRef, currency: string): Promise<void> {
@@ -52,7 +85,7 @@ export class StandingsService {
     if (currency === null) throw new Error(`no standing for ${group.kind} ${group.id}`);
     const row: MemberRow = { ...member, groupKind: group.kind, groupId: group.id };
     await this.members.insert(manager, row);
-    await this.standings.move(manager, group, contributionOf(row, currency));
+    await this.moveGroup(manager, group, currency, null, row);
   }
 
   /**
@@ -78,11 +111,7 @@ export class StandingsService {
     if (!changes || Object.keys(changes).length === 0) return current;
     const next: MemberRow = { ...current, ...changes };
     await this.members.update(manager, next);
-    await this.standings.move(
-      manager,
-      group,
-      difference(contributionOf(current, currency), contributionOf(next, currency)),
-    );
+    await this.moveGroup(manager, group, currency, current, next);
     return next;
   }
 
@@ -95,11 +124,7 @@ export class StandingsService {
     const removed = await this.members.lock(manager, group, profileId);
     if (!removed || currency === null) return null;
     await this.members.delete(manager, kind, profileId);
-    await this.standings.move(
-      manager,
-      group,
-      difference(contributionOf(removed, currency), contributionOf(null, currency)),
-    );
+    await this.moveGroup(manager, group, currency, removed, null);
     return removed;
   }
 
