@@ -7,8 +7,30 @@ import { CHARITIES, CHARITY_LAST_ADMIN, type Charity, type CharityStaffResponse 
 import { bootstrapService } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { natsRequester } from '../../../scripts/jest/helpers.mjs';
-import { newestLink } from '../../gateway/test/support/outbox-mails.js';
+import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The `path?token=` link of the newest mail the run's outbox holds for `email` (quoted-printable decoded). */
+const newestLink = (email: string, path: string): Promise<URL> =>
+  eventually(async () => {
+    const dir = process.env.OUTBOX_DIR!;
+    const mails = existsSync(dir)
+      ? readdirSync(dir)
+          .sort()
+          .map((f) => readFileSync(join(dir, f), 'utf8'))
+          .filter((m) => m.toLowerCase().includes(`\nto: ${email.toLowerCase()}`))
+          .map((m) =>
+            m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          )
+      : [];
+    const found = mails
+      .reverse()
+      .map((m) => m.match(new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_-]+`)))
+      .find(Boolean);
+    if (!found) throw new Error(`no mail to ${email} with a ${path} link yet`);
+    return new URL(found[0]);
+  }) as Promise<URL>;
 
 type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
 
