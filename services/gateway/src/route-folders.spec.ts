@@ -20,6 +20,7 @@ const FOLDER_OF_SEGMENT: Record<string, string> = {
   subscription: 'billing',
   fitness: 'fitness',
   teams: 'teams',
+  charities: 'community/charities',
   'fitness-profile': 'fitness',
   'training-stats': 'fitness',
   activities: 'fitness',
