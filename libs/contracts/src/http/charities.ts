@@ -243,10 +243,3 @@ export type CharityRunnersResponse = z.infer<typeof charityRunnersResponseSchema
 
 export const charityMessageResponseSchema = z.object({ queued: z.number().int() });
 export type CharityMessageResponse = z.infer<typeof charityMessageResponseSchema>;
-
-/** `charities.access` (billing's seats): the caller's role in the charity, and whether the page names it. */
-export const charityAccessResponseSchema = z.object({
-  role: z.enum(CHARITY_ROLES).nullable(),
-  page: z.object({ userId: z.uuid(), namesCharity: z.boolean() }).nullable(),
-});
-export type CharityAccessResponse = z.infer<typeof charityAccessResponseSchema>;

@@ -13,8 +13,6 @@ export const CHARITIES = {
   runners: 'community.charities.runners',
   runnersCsv: 'community.charities.runners-csv',
   message: 'community.charities.message',
-  /** Billing's seats: the user's role in the charity and whether a page names it. */
-  access: 'community.charities.access',
   /** Profiles, when a page names a charity: it exists, and its name. */
   lookup: 'community.charities.lookup',
 } as const;

@@ -50,13 +50,6 @@ export const charityInviteStaffCommandSchema = z.object({ ...caller, ...charity,
 export const charityRemoveStaffCommandSchema = z.object({ ...caller, ...charity, staffUserId: z.uuid() });
 export const charityRunnersCommandSchema = z.object({ ...caller, ...charity, query: charityRunnersQuerySchema });
 export const charityMessageCommandSchema = z.object({ ...caller, ...charity, message: charityMessageRequestSchema });
-/** Billing's seats. */
-export const charityAccessQuerySchema = z.object({
-  charityId: z.uuid(),
-  userId: z.uuid(),
-  runnerProfileId: z.uuid().optional(),
-});
-export type CharityAccessQuery = z.infer<typeof charityAccessQuerySchema>;
 /** Profiles: the charity a page is to name. */
 export const charityLookupQuerySchema = z.object({ charityId: z.uuid() });
 export const charityLookupResponseSchema = z.object({

@@ -1,5 +1,4 @@
 import {
-  charityAccessResponseSchema,
   charityDirectoryResponseSchema,
   charityMessageResponseSchema,
   charityPageResponseSchema,
@@ -10,7 +9,6 @@ import {
 import { successSchema } from '../http/success.js';
 import { CHARITIES } from './charities.patterns.js';
 import {
-  charityAccessQuerySchema,
   charityCommandSchema,
   charityDirectoryCommandSchema,
   charityInvitationAcceptCommandSchema,
@@ -44,6 +42,5 @@ export const CHARITIES_RPC = {
   [CHARITIES.runners]: rpcContract(charityRunnersCommandSchema, charityRunnersResponseSchema),
   [CHARITIES.runnersCsv]: rpcContract(charityCommandSchema, charityRunnersCsvSchema),
   [CHARITIES.message]: rpcContract(charityMessageCommandSchema, charityMessageResponseSchema),
-  [CHARITIES.access]: rpcContract(charityAccessQuerySchema, charityAccessResponseSchema),
   [CHARITIES.lookup]: rpcContract(charityLookupQuerySchema, charityLookupResponseSchema),
 } as const;

@@ -6,6 +6,7 @@ export * from './billing.rpc.js';
 export * from './charities.patterns.js';
 export * from './charities.requests.js';
 export * from './charities.rpc.js';
+export * from './charity-access.js';
 export * from './community.patterns.js';
 export * from './error-code.js';
 export * from './fitness.patterns.js';

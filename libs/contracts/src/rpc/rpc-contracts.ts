@@ -2,6 +2,7 @@ import { BILLING } from './billing.patterns.js';
 import { BILLING_RPC } from './billing.rpc.js';
 import { CHARITIES } from './charities.patterns.js';
 import { CHARITIES_RPC } from './charities.rpc.js';
+import { CHARITY_ACCESS, CHARITY_ACCESS_RPC } from './charity-access.js';
 import { COMMUNITY } from './community.patterns.js';
 import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
@@ -30,6 +31,7 @@ export const RPC_CONTRACTS = {
   ...PLEDGES_RPC,
   ...MAIL_RPC,
   ...CHARITIES_RPC,
+  ...CHARITY_ACCESS_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
@@ -48,6 +50,7 @@ export type UntypedRpcPattern = Exclude<
     | typeof TEAMS
     | typeof MAIL
     | typeof CHARITIES
+    | typeof CHARITY_ACCESS
   >,
   TypedRpcPattern
 >;

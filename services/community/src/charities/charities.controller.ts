@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import {
   CHARITIES,
+  CHARITY_ACCESS,
   charityAccessQuerySchema,
   charityCommandSchema,
   charityDirectoryCommandSchema,
@@ -89,7 +90,7 @@ export class CharitiesController {
     return this.charities.acceptInvitation(userId, token);
   }
 
-  @RpcHandler(CHARITIES.access)
+  @RpcHandler(CHARITY_ACCESS.access)
   access(@Payload() payload: unknown): Promise<CharityAccessResponse> {
     return this.charities.access(charityAccessQuerySchema.parse(payload));
   }

@@ -10,12 +10,9 @@ import {
   CHARITY_VERIFICATION_DOMAIN,
   CHARITY_VERIFICATION_INVALID,
   ErrorCode,
-  hasAccess,
   isAtWebsiteDomain,
   totalPagesOf,
   type Charity,
-  type CharityAccessQuery,
-  type CharityAccessResponse,
   type CharityDirectoryQuery,
   type CharityDirectoryResponse,
   type CharityLookupResponse,
@@ -38,6 +35,7 @@ import {
   ServiceException,
   type OutgoingMail,
 } from '@runpledge/server-kit';
+import type { CharityAccessQuery, CharityAccessResponse } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
@@ -168,9 +166,8 @@ export class CharitiesService {
 
   /** Billing's seats: the user's role in the charity, and (when asked) whether that page names it. */
   async access(query: CharityAccessQuery): Promise<CharityAccessResponse> {
+    // A charity that does not exist has no staff and no page names it: role null, namesCharity false.
     return this.events.transaction(async (manager) => {
-      const charity = await this.charities.findById(manager, query.charityId);
-      if (!charity) throw ServiceException.notFound(CHARITY_NOT_FOUND);
       const role = await this.staff.roleOf(manager, query.charityId, query.userId);
       if (!query.runnerProfileId) return { role, page: null };
       const snapshot = await this.runners.snapshotOfPage(manager, query.runnerProfileId);
@@ -299,44 +296,6 @@ export class CharitiesService {
       await this.staff.delete(manager, charityId, staffUserId);
       return callerRole === 'admin' && staffUserId !== userId ? this.staffOf(manager, charityId) : { staff: [] };
     });
-  }
-
-  // ---- pages naming the charity ----
-
-  /**
-   * The page now names `charityId` (or none): it leaves the charity it named and joins the new one with
-   * what it adds today (its copy's totals, the runner's distance, the owner's access). A charity that
-   * does not exist is named by no one.
-   */
-  async pageNamesCharity(manager: EntityManager, profileId: string, charityId: string | null): Promise<void> {
-    const named = await this.runners.charityOfPage(manager, profileId);
-    if (named?.charityId === charityId) return;
-    if (named) await this.standings.leave(manager, 'charity', profileId);
-    if (!charityId || !(await this.charities.findById(manager, charityId))) return;
-    const page = await this.runners.snapshotOfPage(manager, profileId);
-    if (!page) return;
-    await this.standings.join(
-      manager,
-      { kind: 'charity', id: charityId },
-      {
-        profileId,
-        userId: page.userId,
-        status: 'member',
-        joinedAt: new Date(),
-        published: page.status !== null && hasAccess(page.status, page.currentPeriodEnd),
-        raised: page.raised,
-        donors: page.donors,
-        currency: page.currency,
-        totalsVersion: page.totalsVersion,
-        meters: page.meters,
-        distanceVersion: page.distanceVersion,
-      },
-    );
-  }
-
-  /** A deleted account leaves every charity's staff (a charity left without an admin keeps its other staff). */
-  async accountDeleted(manager: EntityManager, userId: string): Promise<void> {
-    await this.staff.forgetUser(manager, userId);
   }
 
   // ---- helpers ----

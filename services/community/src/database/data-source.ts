@@ -13,6 +13,7 @@ import { CreateDeletedAccounts1798000000600 } from './migrations/1798000000600-C
 import { CreatePagesAndStandings1798000000610 } from './migrations/1798000000610-CreatePagesAndStandings.js';
 import { CopyPagesFromProfiles1798000000620 } from './migrations/1798000000620-CopyPagesFromProfiles.js';
 import { CreateCharities1798898392890 } from './migrations/1798898392890-CreateCharities.js';
+import { AddPageRaceCharityAndEvent1799000000200 } from './migrations/1799000000200-AddPageRaceCharityAndEvent.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
@@ -33,5 +34,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreatePagesAndStandings1798000000610,
     CopyPagesFromProfiles1798000000620,
     CreateCharities1798898392890,
+    AddPageRaceCharityAndEvent1799000000200,
   ],
 });

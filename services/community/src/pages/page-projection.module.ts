@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CharityMembersModule } from '../charities/charity-members.module.js';
 import { RepositoriesModule } from '../database/repositories.module.js';
 import { StandingsModule } from '../standings/standings.module.js';
 import { PageProjectionService } from './page-projection.service.js';
 
 /** Community's copy of the pages its groups show, kept from profiles', fitness's and billing's events. */
 @Module({
-  imports: [RepositoriesModule, StandingsModule],
+  imports: [RepositoriesModule, StandingsModule, CharityMembersModule],
   providers: [PageProjectionService],
 })
 export class PageProjectionModule {}

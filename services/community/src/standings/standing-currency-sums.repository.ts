@@ -34,9 +34,9 @@ export class StandingCurrencySumsRepository {
     if (ids.length === 0) return result;
     const rows: (CurrencySum & { groupId: string })[] = await manager.query(
       `SELECT group_id AS "groupId", currency, raised::text AS raised, donors, member_count AS "memberCount"
-         FROM ${tableOf(manager)}
-        WHERE group_kind = $1 AND group_id = ANY($2::uuid[]) AND (member_count > 0 OR raised <> 0)
-        ORDER BY raised DESC, currency`,
+         FROM ${tableOf(manager)} s
+        WHERE s.group_kind = $1 AND s.group_id = ANY($2::uuid[]) AND (s.member_count > 0 OR s.raised <> 0)
+        ORDER BY s.raised DESC, s.currency`,
       [kind, ids],
     );
     for (const { groupId, ...sum } of rows) result.set(groupId, [...(result.get(groupId) ?? []), sum]);
