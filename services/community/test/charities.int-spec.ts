@@ -3,7 +3,13 @@
 // billing's `access` question.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
-import { CHARITIES, CHARITY_ACCESS, CHARITY_LAST_ADMIN, type Charity, type CharityStaffResponse } from '@runpledge/contracts';
+import {
+  CHARITIES,
+  CHARITY_ACCESS,
+  CHARITY_LAST_ADMIN,
+  type Charity,
+  type CharityStaffResponse,
+} from '@runpledge/contracts';
 import { bootstrapService } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -265,10 +271,13 @@ describe('charities', () => {
 
   it('answers billing who is admin or staff, and whether a page names the charity', async () => {
     const { charity, admin } = await create();
-    expect(await ok(CHARITY_ACCESS.access, { charityId: charity.id, userId: admin })).toEqual({ role: 'admin', page: null });
-    expect(await ok(CHARITY_ACCESS.access, { charityId: charity.id, userId: admin, runnerProfileId: randomUUID() })).toEqual(
-      { role: 'admin', page: null },
-    );
+    expect(await ok(CHARITY_ACCESS.access, { charityId: charity.id, userId: admin })).toEqual({
+      role: 'admin',
+      page: null,
+    });
+    expect(
+      await ok(CHARITY_ACCESS.access, { charityId: charity.id, userId: admin, runnerProfileId: randomUUID() }),
+    ).toEqual({ role: 'admin', page: null });
     expect(await ok(CHARITY_ACCESS.access, { charityId: randomUUID(), userId: admin })).toEqual({
       role: null,
       page: null,

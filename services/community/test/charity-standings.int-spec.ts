@@ -12,9 +12,11 @@ import {
   PROFILES_EVENTS,
   type Charity,
   type CharityPageResponse,
+  type CharityRunnersResponse,
 } from '@runpledge/contracts';
 import { bootstrapService, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
 
 type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
@@ -22,6 +24,7 @@ type Reply<T> = { response?: T; err?: { status: number; code: string; message: s
 describe("a charity's sums and public page", () => {
   let service: INestMicroservice;
   let nats: Awaited<ReturnType<typeof natsRequester>>;
+  let db: pg.Client;
   const savedEnv = { ...process.env };
 
   beforeAll(async () => {
@@ -29,9 +32,12 @@ describe("a charity's sums and public page", () => {
     const { AppModule } = await import('../src/app.module.js');
     service = await bootstrapService('community', AppModule);
     nats = await natsRequester();
+    db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
   }, 60_000);
 
   afterAll(async () => {
+    await db?.end();
     await nats?.close();
     await service?.close();
     process.env = savedEnv;
@@ -52,10 +58,10 @@ describe("a charity's sums and public page", () => {
     await publish(envelope);
     return envelope;
   };
-  const newCharity = async () => {
+  const newCharity = async (admin = randomUUID()) => {
     const slug = `sums-${randomUUID().slice(0, 8)}`;
     const { charity } = await ok<{ charity: Charity }>(CHARITIES.create, {
-      userId: randomUUID(),
+      userId: admin,
       email: 'founder@example.com',
       charity: {
         slug,
@@ -176,5 +182,99 @@ describe("a charity's sums and public page", () => {
     expect((await view(first)).charity).toMatchObject({ totals: [], runnerCount: 0 });
     await announce(PROFILES_EVENTS.cardChanged.type, cara.card(null), new Date(later.getTime() + 1000));
     await eventually(async () => expect((await view(second)).charity).toMatchObject({ totals: [], runnerCount: 0 }));
+  });
+
+  it('shows staff every page naming the charity, published or not, with flags, filters, search and sort', async () => {
+    const admin = randomUUID();
+    const charity = await newCharity(admin);
+    const fresh = await page(`fresh-${charity.slug}`, charity.id, new Date(), false);
+    const done = await page(`done-${charity.slug}`, charity.id);
+    const slow = await page(`slow-${charity.slug}`, charity.id);
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(done, '1000.00', 12, 1));
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(slow, '10.00', 1, 1));
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(fresh, '0.00', 0, 1));
+    const list = (query: Record<string, unknown> = {}) =>
+      ok<CharityRunnersResponse>(CHARITIES.runners, {
+        userId: admin,
+        charityId: charity.id,
+        query: { sort: 'name', query: '', page: 1, ...query },
+      });
+    await eventually(async () =>
+      expect((await list({ sort: 'raised' })).runners.map((r) => r.raised)).toEqual(['1000.00', '10.00', '0.00']),
+    );
+    // The slow page was made long before race day and is far from its goal: behind pace once time has gone.
+    await db.query(
+      `UPDATE community.pages SET page_created_at = now() - interval '300 days', race_date = (now() + interval '30 days')::date,
+         last_donation_at = now() - interval '40 days' WHERE profile_id = $1`,
+      [slow.profileId],
+    );
+    const all = await list();
+    const bySlug = new Map(all.runners.map((r) => [r.pageSlug, r]));
+    expect(bySlug.get(fresh.card(null).urlSlug)).toMatchObject({ published: false, flags: ['no_donation_yet'] });
+    expect(bySlug.get(done.card(null).urlSlug)).toMatchObject({
+      published: true,
+      flags: ['goal_reached'],
+      percentOfGoal: 100,
+    });
+    expect(bySlug.get(slow.card(null).urlSlug)).toMatchObject({
+      flags: ['behind_pace', 'quiet_30_days'],
+      eventName: 'Chicago Marathon',
+      platform: 'manual',
+    });
+    expect((await list({ flag: 'behind_pace' })).runners.map((r) => r.pageSlug)).toEqual([slow.card(null).urlSlug]);
+    expect((await list({ query: 'done' })).runners.map((r) => r.pageSlug)).toEqual([done.card(null).urlSlug]);
+    expect((await list({ event: randomUUID() })).runners).toEqual([]);
+
+    const outsider = (await nats.request(CHARITIES.runners, {
+      userId: randomUUID(),
+      charityId: charity.id,
+      query: { sort: 'name', query: '', page: 1 },
+    })) as Reply<unknown>;
+    expect(outsider.err?.status).toBe(403);
+  });
+
+  it('sends a runner at most one message a week from one charity, only to pages naming it', async () => {
+    const admin = randomUUID();
+    const charity = await newCharity(admin);
+    const other = await newCharity();
+    const ann = await page(`msg-ann-${charity.slug}`, charity.id);
+    const elsewhere = await page(`msg-else-${charity.slug}`, other.id);
+    await eventually(async () =>
+      expect(
+        (
+          await ok<CharityRunnersResponse>(CHARITIES.runners, {
+            userId: admin,
+            charityId: charity.id,
+            query: { sort: 'name', query: '', page: 1 },
+          })
+        ).runners,
+      ).toHaveLength(1),
+    );
+    const send = (ids: string[]) =>
+      ok<{ queued: number }>(CHARITIES.message, {
+        userId: admin,
+        email: 'events@charity.example',
+        charityId: charity.id,
+        message: { subject: 'Nearly there', body: 'Keep going <b>Ann</b>!', runnerProfileIds: ids },
+      });
+    expect(await send([ann.profileId, elsewhere.profileId, randomUUID()])).toEqual({ queued: 1 });
+    expect(await send([ann.profileId])).toEqual({ queued: 0 });
+    const { rows } = await db.query(
+      `SELECT payload FROM community.outbox WHERE type = 'community.charity.message-sent' AND payload->'charity'->>'id' = $1`,
+      [charity.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].payload).toMatchObject({
+      senderEmail: 'events@charity.example',
+      body: 'Keep going <b>Ann</b>!',
+      recipients: [{ profileId: ann.profileId, userId: ann.userId }],
+    });
+    const tooLong = (await nats.request(CHARITIES.message, {
+      userId: admin,
+      email: 'events@charity.example',
+      charityId: charity.id,
+      message: { subject: 'Long', body: 'x'.repeat(5001), runnerProfileIds: [ann.profileId] },
+    })) as Reply<unknown>;
+    expect(tooLong.err).toMatchObject({ status: 400, message: 'The message can be at most 5000 characters' });
   });
 });

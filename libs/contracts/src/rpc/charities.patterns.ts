@@ -11,7 +11,6 @@ export const CHARITIES = {
   removeStaff: 'community.charities.remove-staff',
   acceptInvitation: 'community.charities.accept-invitation',
   runners: 'community.charities.runners',
-  runnersCsv: 'community.charities.runners-csv',
   message: 'community.charities.message',
   /** Profiles, when a page names a charity: it exists, and its name. */
   lookup: 'community.charities.lookup',

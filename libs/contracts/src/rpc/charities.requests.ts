@@ -48,14 +48,22 @@ export const charityInvitationAcceptCommandSchema = z.object({
 export const charityCommandSchema = z.object({ ...caller, ...charity });
 export const charityInviteStaffCommandSchema = z.object({ ...caller, ...charity, invite: charityStaffRequestSchema });
 export const charityRemoveStaffCommandSchema = z.object({ ...caller, ...charity, staffUserId: z.uuid() });
-export const charityRunnersCommandSchema = z.object({ ...caller, ...charity, query: charityRunnersQuerySchema });
-export const charityMessageCommandSchema = z.object({ ...caller, ...charity, message: charityMessageRequestSchema });
+export const charityRunnersCommandSchema = z.object({
+  ...caller,
+  ...charity,
+  query: charityRunnersQuerySchema,
+  /** The gateway's CSV export reads the same rows in larger pages. */
+  pageSize: z.number().int().min(1).max(1000).optional(),
+});
+export const charityMessageCommandSchema = z.object({
+  ...caller,
+  email: z.string(),
+  ...charity,
+  message: charityMessageRequestSchema,
+});
 /** Profiles: the charity a page is to name. */
 export const charityLookupQuerySchema = z.object({ charityId: z.uuid() });
 export const charityLookupResponseSchema = z.object({
   charity: z.object({ id: z.uuid(), slug: z.string(), name: z.string(), verified: z.boolean() }).nullable(),
 });
 export type CharityLookupResponse = z.infer<typeof charityLookupResponseSchema>;
-/** The console's CSV: the body as text. */
-export const charityRunnersCsvSchema = z.object({ csv: z.string(), slug: z.string() });
-export type CharityRunnersCsv = z.infer<typeof charityRunnersCsvSchema>;

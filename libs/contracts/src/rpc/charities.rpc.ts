@@ -18,7 +18,6 @@ import {
   charityMessageCommandSchema,
   charityRemoveStaffCommandSchema,
   charityRunnersCommandSchema,
-  charityRunnersCsvSchema,
   charityTokenCommandSchema,
   charityVerificationCommandSchema,
   createCharityCommandSchema,
@@ -40,7 +39,6 @@ export const CHARITIES_RPC = {
   [CHARITIES.removeStaff]: rpcContract(charityRemoveStaffCommandSchema, charityStaffResponseSchema),
   [CHARITIES.acceptInvitation]: rpcContract(charityInvitationAcceptCommandSchema, charityResponseSchema),
   [CHARITIES.runners]: rpcContract(charityRunnersCommandSchema, charityRunnersResponseSchema),
-  [CHARITIES.runnersCsv]: rpcContract(charityCommandSchema, charityRunnersCsvSchema),
   [CHARITIES.message]: rpcContract(charityMessageCommandSchema, charityMessageResponseSchema),
   [CHARITIES.lookup]: rpcContract(charityLookupQuerySchema, charityLookupResponseSchema),
 } as const;

@@ -9,7 +9,9 @@ import {
   charityInvitationAcceptCommandSchema,
   charityInviteStaffCommandSchema,
   charityLookupQuerySchema,
+  charityMessageCommandSchema,
   charityRemoveStaffCommandSchema,
+  charityRunnersCommandSchema,
   charityTokenCommandSchema,
   charityVerificationCommandSchema,
   createCharityCommandSchema,
@@ -18,6 +20,8 @@ import {
   type CharityAccessResponse,
   type CharityDirectoryResponse,
   type CharityLookupResponse,
+  type CharityMessageResponse,
+  type CharityRunnersResponse,
   type CharityPageResponse,
   type CharityResponse,
   type CharityStaffResponse,
@@ -88,6 +92,18 @@ export class CharitiesController {
   acceptInvitation(@Payload() payload: unknown): Promise<CharityResponse> {
     const { userId, token } = charityInvitationAcceptCommandSchema.parse(payload);
     return this.charities.acceptInvitation(userId, token);
+  }
+
+  @RpcHandler(CHARITIES.runners)
+  runners(@Payload() payload: unknown): Promise<CharityRunnersResponse> {
+    const { userId, charityId, query, pageSize } = charityRunnersCommandSchema.parse(payload);
+    return this.charities.runners(userId, charityId, query, pageSize);
+  }
+
+  @RpcHandler(CHARITIES.message)
+  message(@Payload() payload: unknown): Promise<CharityMessageResponse> {
+    const { userId, email, charityId, message } = charityMessageCommandSchema.parse(payload);
+    return this.charities.message(userId, email, charityId, message);
   }
 
   @RpcHandler(CHARITY_ACCESS.access)

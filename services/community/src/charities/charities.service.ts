@@ -6,6 +6,8 @@ import {
   CHARITY_LIMITS,
   CHARITY_NOT_FOUND,
   CHARITY_SLUG_TAKEN,
+  CHARITY_STAFF_ONLY,
+  COMMUNITY_EVENTS,
   CHARITY_STAFF_NOT_FOUND,
   CHARITY_VERIFICATION_DOMAIN,
   CHARITY_VERIFICATION_INVALID,
@@ -16,6 +18,9 @@ import {
   type CharityDirectoryQuery,
   type CharityDirectoryResponse,
   type CharityLookupResponse,
+  type CharityMessageRequest,
+  type CharityRunnersQuery,
+  type CharityRunnersResponse,
   type CharityPageQuery,
   type CharityPageResponse,
   type CharityResponse,
@@ -46,6 +51,7 @@ import { StandingsRepository } from '../standings/standings.repository.js';
 import { StandingsService } from '../standings/standings.service.js';
 import { invitationMail, verificationMail } from './charity-mail.js';
 import { CharityLinksRepository } from './charity-links.repository.js';
+import { CharityMessagesRepository } from './charity-messages.repository.js';
 import { CharityRunnersRepository } from './charity-runners.repository.js';
 import { CharityStaffRepository } from './charity-staff.repository.js';
 import { CharitiesRepository, type CharityRow } from './charities.repository.js';
@@ -69,7 +75,8 @@ export class CharitiesService {
     private readonly charities: CharitiesRepository,
     private readonly staff: CharityStaffRepository,
     private readonly links: CharityLinksRepository,
-    private readonly runners: CharityRunnersRepository,
+    private readonly runners_: CharityRunnersRepository,
+    private readonly messages: CharityMessagesRepository,
     private readonly standingsRows: StandingsRepository,
     private readonly currencySums: StandingCurrencySumsRepository,
     private readonly standings: StandingsService,
@@ -132,7 +139,7 @@ export class CharitiesService {
       const row = await this.charities.findBySlug(manager, slug);
       if (!row) throw ServiceException.notFound(CHARITY_NOT_FOUND);
       const [charity] = await this.views(manager, [row], viewerUserId);
-      const { rows, total } = await this.runners.published(manager, row.id, query.by, (query.page - 1) * size, size);
+      const { rows, total } = await this.runners_.published(manager, row.id, query.by, (query.page - 1) * size, size);
       return {
         charity,
         runners: rows.map((r) => ({
@@ -145,11 +152,11 @@ export class CharitiesService {
           percentOfGoal: percentOf(r.raised, r.goal),
           donors: r.donors,
           miles: toMiles(r.meters),
-          eventName: null,
+          eventName: r.eventName,
         })),
         // Teams naming a charity live in community once teams move there; until then none are listed.
         teams: [],
-        events: [],
+        events: await this.runners_.events(manager, row.id),
         page: query.page,
         totalPages: totalPagesOf(total, size),
       };
@@ -170,10 +177,101 @@ export class CharitiesService {
     return this.events.transaction(async (manager) => {
       const role = await this.staff.roleOf(manager, query.charityId, query.userId);
       if (!query.runnerProfileId) return { role, page: null };
-      const snapshot = await this.runners.snapshotOfPage(manager, query.runnerProfileId);
+      const snapshot = await this.runners_.snapshotOfPage(manager, query.runnerProfileId);
       if (!snapshot) return { role, page: null };
-      const named = await this.runners.charityOfPage(manager, query.runnerProfileId);
+      const named = await this.runners_.charityOfPage(manager, query.runnerProfileId);
       return { role, page: { userId: snapshot.userId, namesCharity: named?.charityId === query.charityId } };
+    });
+  }
+
+  // ---- the console ----
+
+  /** Every page naming the charity, published or not, with flags (staff only; checked on every call). */
+  async runners(
+    userId: string,
+    charityId: string,
+    query: CharityRunnersQuery,
+    pageSize: number = CHARITY_LIMITS.consolePageSize,
+  ): Promise<CharityRunnersResponse> {
+    return this.events.transaction(async (manager) => {
+      await this.requireStaff(manager, charityId, userId);
+      const { rows, total } = await this.runners_.console(
+        manager,
+        charityId,
+        {
+          eventId: query.event,
+          flag: query.flag,
+          query: query.query,
+          sort: query.sort,
+          descending: query.order ? query.order === 'desc' : !['name', 'race_date'].includes(query.sort),
+        },
+        (query.page - 1) * pageSize,
+        pageSize,
+      );
+      return {
+        runners: rows.map((r) => ({
+          runnerProfileId: r.profileId,
+          name: r.name,
+          pageSlug: r.urlSlug,
+          published: r.published,
+          eventName: r.eventName,
+          raceDate: r.raceDate,
+          platform: r.platform,
+          raised: r.raised,
+          currency: r.currency,
+          goal: r.goal,
+          percentOfGoal: percentOf(r.raised, r.goal),
+          donors: r.donors,
+          lastDonationAt: r.lastDonationAt ? new Date(r.lastDonationAt).toISOString() : null,
+          miles: toMiles(r.meters),
+          lastRunAt: r.lastRunAt ? new Date(r.lastRunAt).toISOString() : null,
+          flags: [
+            ...(r.noDonationYet ? (['no_donation_yet'] as const) : []),
+            ...(r.behindPace ? (['behind_pace'] as const) : []),
+            ...(r.quiet30Days ? (['quiet_30_days'] as const) : []),
+            ...(r.goalReached ? (['goal_reached'] as const) : []),
+          ],
+        })),
+        page: query.page,
+        totalPages: totalPagesOf(total, pageSize),
+      };
+    });
+  }
+
+  /**
+   * Staff write to runners whose pages name the charity: plain text, at most one message a week per
+   * runner from one charity (the others are skipped). Profiles mails them from the recorded event.
+   */
+  async message(userId: string, email: string, charityId: string, message: CharityMessageRequest) {
+    return this.events.transaction(async (manager) => {
+      const charity = await this.charities.lock(manager, charityId);
+      if (!charity) throw ServiceException.notFound(CHARITY_NOT_FOUND);
+      await this.requireStaff(manager, charityId, userId);
+      const ids = [...new Set(message.runnerProfileIds)];
+      const naming = await this.runners_.namingAmong(manager, charityId, ids);
+      const recent = await this.messages.messagedSince(
+        manager,
+        charityId,
+        naming.map((p) => p.profileId),
+        new Date(Date.now() - 7 * 24 * 3_600_000),
+      );
+      const recipients = naming.filter((p) => !recent.has(p.profileId));
+      if (recipients.length === 0) return { queued: 0 };
+      await this.messages.insertMany(
+        manager,
+        charityId,
+        userId,
+        recipients.map((p) => p.profileId),
+      );
+      await this.events.record(manager, COMMUNITY_EVENTS.charityMessageSent, {
+        messageId: randomUUID(),
+        charity: { id: charity.id, slug: charity.slug, name: charity.name },
+        senderEmail: email,
+        subject: message.subject,
+        body: message.body,
+        recipients: recipients.map((p) => ({ profileId: p.profileId, userId: p.userId, pageName: p.name ?? '' })),
+      });
+      return { queued: recipients.length };
     });
   }
 
@@ -306,6 +404,13 @@ export class CharitiesService {
     if (!row) throw ServiceException.notFound(CHARITY_NOT_FOUND);
     await this.requireAdmin(manager, charityId, userId);
     return row;
+  }
+
+  /** Admins and staff: the console. Read on every call, so a removed member loses it at once. */
+  private async requireStaff(manager: EntityManager, charityId: string, userId: string): Promise<void> {
+    if (await this.staff.roleOf(manager, charityId, userId)) return;
+    if (!(await this.charities.findById(manager, charityId))) throw ServiceException.notFound(CHARITY_NOT_FOUND);
+    throw ServiceException.forbidden(CHARITY_STAFF_ONLY);
   }
 
   private async requireAdmin(manager: EntityManager, charityId: string, userId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { CharityLinkEntity } from '../charities/charity-link.entity.js';
+import { CharityMessageEntity } from '../charities/charity-message.entity.js';
 import { CharityStaffEntity } from '../charities/charity-staff.entity.js';
 import { CharityEntity } from '../charities/charity.entity.js';
 import { env } from '../config/env.js';
@@ -13,6 +14,7 @@ import { CreateDeletedAccounts1798000000600 } from './migrations/1798000000600-C
 import { CreatePagesAndStandings1798000000610 } from './migrations/1798000000610-CreatePagesAndStandings.js';
 import { CopyPagesFromProfiles1798000000620 } from './migrations/1798000000620-CopyPagesFromProfiles.js';
 import { CreateCharities1798898392890 } from './migrations/1798898392890-CreateCharities.js';
+import { AddCharityConsoleActivity1798898392900 } from './migrations/1798898392900-AddCharityConsoleActivity.js';
 import { AddPageRaceCharityAndEvent1799000000200 } from './migrations/1799000000200-AddPageRaceCharityAndEvent.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -28,12 +30,14 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CharityEntity,
     CharityStaffEntity,
     CharityLinkEntity,
+    CharityMessageEntity,
   ],
   migrations: [
     CreateDeletedAccounts1798000000600,
     CreatePagesAndStandings1798000000610,
     CopyPagesFromProfiles1798000000620,
     CreateCharities1798898392890,
+    AddCharityConsoleActivity1798898392900,
     AddPageRaceCharityAndEvent1799000000200,
   ],
 });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CharitiesRepository } from '../charities/charities.repository.js';
+import { CharityMessagesRepository } from '../charities/charity-messages.repository.js';
 import { CharityLinksRepository } from '../charities/charity-links.repository.js';
 import { CharityRunnersRepository } from '../charities/charity-runners.repository.js';
 import { CharityStaffRepository } from '../charities/charity-staff.repository.js';
@@ -21,6 +22,7 @@ const repositories = [
   CharityStaffRepository,
   CharityLinksRepository,
   CharityRunnersRepository,
+  CharityMessagesRepository,
 ];
 
 /**
