@@ -110,3 +110,9 @@ export function isAtWebsiteDomain(email: string, website: string): boolean {
   const at = email.lastIndexOf('@');
   return at > 0 && email.slice(at + 1).toLowerCase() === charityWebsiteDomain(website);
 }
+
+export const CHARITY_NOT_LISTED = 'Please choose a charity from the list';
+export const CHARITIES_UNAVAILABLE = 'The charity list is temporarily unavailable. Please try again in a few seconds.';
+/** What a runner is told when choosing a listed charity (API.md "Charities"). */
+export const CHARITY_CONSENT =
+  "The charity will see your page's totals, goal, number of donors, miles and race. It never sees your e-mail address; it may write to you through RunPledge, at most once a week, and every message lets you stop them.";

@@ -388,4 +388,16 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('DELETE', '/charities/:id/staff/:userId', 'charities', 'Remove staff (admin) or leave; the last admin cannot', {
     response: contracts.charityStaffResponseSchema,
   }),
+  op('GET', '/charities/:id/runners', 'charities', 'Every page naming the charity, with flags (staff), 50 a page', {
+    query: contracts.charityRunnersQuerySchema,
+    response: contracts.charityRunnersResponseSchema,
+  }),
+  op('GET', '/charities/:id/runners.csv', 'charities', "The console's rows as CSV, streamed (staff)", {
+    query: contracts.charityRunnersQuerySchema,
+    answers: 'text/csv',
+  }),
+  op('POST', '/charities/:id/messages', 'charities', 'Write to runners naming the charity (staff); one a week each', {
+    body: contracts.charityMessageRequestSchema,
+    response: contracts.charityMessageResponseSchema,
+  }),
 ];

@@ -3,6 +3,7 @@ import { RepositoriesModule } from '../database/repositories.module.js';
 import { TotalsQueueModule } from '../fundraising-totals/totals-queue.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
 import { TeamTotalsModule } from '../teams/team-totals.module.js';
+import { CharityDirectoryClient } from './charity-directory.client.js';
 import { RunnerProfilesController } from './runner-profiles.controller.js';
 import { RunnerProfilesService } from './runner-profiles.service.js';
 
@@ -10,6 +11,6 @@ import { RunnerProfilesService } from './runner-profiles.service.js';
 @Module({
   imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule, TeamTotalsModule],
   controllers: [RunnerProfilesController],
-  providers: [RunnerProfilesService],
+  providers: [RunnerProfilesService, CharityDirectoryClient],
 })
 export class RunnerProfilesModule {}

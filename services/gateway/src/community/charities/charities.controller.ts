@@ -11,6 +11,7 @@ import {
   Query,
   Req,
   Res,
+  StreamableFile,
 } from '@nestjs/common';
 import {
   CHARITIES,
@@ -19,25 +20,76 @@ import {
   CHARITY_STAFF_NOT_FOUND,
   SLUG_PATTERN,
   charityDirectoryQuerySchema,
+  charityMessageRequestSchema,
+  charityRunnersQuerySchema,
   charityPageQuerySchema,
   charityStaffRequestSchema,
   charityTokenRequestSchema,
   charityVerificationRequestSchema,
   createCharityRequestSchema,
   updateCharityRequestSchema,
+  type CharityConsoleRunner,
   type CharityDirectoryResponse,
+  type CharityMessageResponse,
+  type CharityRunnersResponse,
   type CharityPageResponse,
   type CharityResponse,
   type CharityStaffResponse,
   type SessionUser,
 } from '@runpledge/contracts';
+import { toCsv } from '@runpledge/server-kit/csv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import { Public } from '../../common/public.decorator.js';
 import { parseOrThrow } from '../../common/validation.js';
 import { CurrentUser } from '../../identity/current-user.decorator.js';
 import { RateLimitService } from '../../identity/rate-limit.service.js';
 import { NatsRpcClient } from '../../nats/nats-rpc.client.js';
 import { idOr404 } from '../../profiles/route-ids.js';
+
+/** Rows the CSV export asks community for at a time: the file streams out as they come. */
+const CSV_PAGE_SIZE = 1000;
+const CSV_HEADER = [
+  'name',
+  'page address',
+  'published',
+  'event',
+  'race date',
+  'platform',
+  'raised',
+  'currency',
+  'goal',
+  'percent of goal',
+  'donors',
+  'last donation',
+  'miles',
+  'last run',
+  'flags',
+];
+
+function csvRows(rows: CharityConsoleRunner[], withHeader: boolean): string {
+  const text = toCsv(
+    CSV_HEADER,
+    rows.map((r) => [
+      r.name,
+      r.pageSlug,
+      r.published ? 'yes' : 'no',
+      r.eventName,
+      r.raceDate,
+      r.platform,
+      r.raised,
+      r.currency,
+      r.goal,
+      r.percentOfGoal,
+      r.donors,
+      r.lastDonationAt,
+      r.miles,
+      r.lastRunAt,
+      r.flags.join(' '),
+    ]),
+  );
+  return withHeader ? text : text.slice(toCsv(CSV_HEADER, []).length);
+}
 
 /**
  * Charities (API.md "Charities"). Community owns them and checks who is admin or staff on every
@@ -172,5 +224,61 @@ export class CharitiesController {
       charityId: idOr404(id, CHARITY_NOT_FOUND),
       staffUserId: idOr404(staffUserId, CHARITY_STAFF_NOT_FOUND),
     });
+  }
+
+  /** The console: staff only, checked by community on every call. */
+  @Get(':id/runners')
+  runners(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Query() query: unknown,
+  ): Promise<CharityRunnersResponse> {
+    const charityId = idOr404(id, CHARITY_NOT_FOUND);
+    const parsed = parseOrThrow(charityRunnersQuerySchema, query);
+    return this.rpc.call(CHARITIES.runners, { userId: user.id, charityId, query: parsed });
+  }
+
+  /**
+   * The console's rows as CSV (the same filter and sort), formula-safe, streamed a thousand rows at a
+   * time; the first page is read before anything is sent, so a refusal is still a 403 or 404.
+   */
+  @Get(':id/runners.csv')
+  async runnersCsv(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Query() query: unknown,
+  ): Promise<StreamableFile> {
+    const charityId = idOr404(id, CHARITY_NOT_FOUND);
+    const parsed = parseOrThrow(charityRunnersQuerySchema, query);
+    const read = (page: number) =>
+      this.rpc.call(CHARITIES.runners, {
+        userId: user.id,
+        charityId,
+        query: { ...parsed, page },
+        pageSize: CSV_PAGE_SIZE,
+      });
+    const first = await read(1);
+    async function* lines() {
+      yield csvRows(first.runners, true);
+      for (let page = 2; page <= first.totalPages; page++) yield csvRows((await read(page)).runners, false);
+    }
+    return new StreamableFile(Readable.from(lines()), {
+      type: 'text/csv; charset=utf-8',
+      disposition: 'attachment; filename="runners.csv"',
+    });
+  }
+
+  @Post(':id/messages')
+  @HttpCode(202)
+  async message(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CharityMessageResponse> {
+    const charityId = idOr404(id, CHARITY_NOT_FOUND);
+    const message = parseOrThrow(charityMessageRequestSchema, body);
+    await this.rateLimits.consume('charityWriteUser', user.id, reply);
+    return this.rpc.call(CHARITIES.message, { userId: user.id, email: user.email, charityId, message });
   }
 }
