@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RedisModule, ServiceCoreModule } from '@runpledge/server-kit';
 import { AccountDataModule } from './account-data/account-data.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { CharityMessagesModule } from './charity-messages/charity-messages.module.js';
 import { ChallengeClaimsModule } from './challenges/challenge-claims.module.js';
 import { env } from './config/env.js';
 import { dataSourceOptions } from './database/data-source.js';
@@ -32,6 +33,7 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     PledgesModule,
     MailSuppressionModule,
     PageTeamsModule,
+    CharityMessagesModule,
   ],
 })
 export class AppModule {}

@@ -4,6 +4,7 @@ import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
 import { PROFILES_EVENTS } from '../events/profiles.events.js';
+import { CHARITIES } from '../rpc/charities.patterns.js';
 import { CHARITY_ACCESS } from '../rpc/charity-access.js';
 import { FITNESS_DISTANCE } from '../rpc/pledges.patterns.js';
 import type { ServiceName } from '../rpc/rpc-pattern.js';
@@ -27,6 +28,8 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     // The team a page is in (its runner page names it), and the stop links of community's mails.
     COMMUNITY_EVENTS.pageTeamChanged.type,
     COMMUNITY_EVENTS.mailStopLinkSent.type,
+    // Charities' messages to runners: profiles knows their addresses and the suppression list.
+    COMMUNITY_EVENTS.charityMessageSent.type,
   ],
   billing: [IDENTITY_EVENTS.userDeleted.type],
   fitness: [
@@ -64,11 +67,12 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
  * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021);
- * billing asks community whether a person is a charity's admin before selling or giving its runner places.
+ * profiles checks the charity a page names; billing asks community whether a person is a charity's admin
+ * before selling or giving its runner places.
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],
-  profiles: [FITNESS_DISTANCE.byDay],
+  profiles: [FITNESS_DISTANCE.byDay, CHARITIES.lookup],
   billing: [CHARITY_ACCESS.access],
   fitness: [],
   community: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHARITY_LIMITS } from '../product/charities.js';
 import { defineEvent } from './event-envelope.js';
 
 /** A page's place in a team, as its runner page and its owner's account export show it. */
@@ -28,5 +29,21 @@ export const COMMUNITY_EVENTS = {
   mailStopLinkSent: defineEvent(
     'community.mail.stop-link-sent',
     z.object({ tokenHash: z.string().regex(/^[0-9a-f]{64}$/), inboxHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
+  /**
+   * A charity's staff wrote to runners whose pages name the charity (at most one a week per runner
+   * from one charity, checked by community). Profiles, which knows the runners' addresses and the
+   * suppression list, mails each of them once: who sent it, why they get it, and the one-click stop.
+   */
+  charityMessageSent: defineEvent(
+    'community.charity.message-sent',
+    z.object({
+      messageId: z.uuid(),
+      charity: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }),
+      senderEmail: z.string(),
+      subject: z.string().max(CHARITY_LIMITS.messageSubject),
+      body: z.string().max(CHARITY_LIMITS.messageBody),
+      recipients: z.array(z.object({ profileId: z.uuid(), userId: z.uuid(), pageName: z.string() })),
+    }),
   ),
 } as const;

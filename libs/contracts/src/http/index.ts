@@ -20,6 +20,7 @@ export * from './strava.js';
 export * from './subscription.js';
 export * from './success.js';
 export * from './teams.js';
+export * from './charities.js';
 export * from './webhooks.js';
 export * from './pledges.js';
 export * from './navigation.js';

@@ -4,7 +4,8 @@ import { TOTALS_SOURCES } from '../product/fundraising-totals.js';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../product/limits.js';
 import { DISTANCE_UNITS } from '../product/pledges.js';
 import { DONORDRIVE_PARTICIPANT_ID_MESSAGE, MAX_CHALLENGES } from '../product/profile-messages.js';
-import { calendarDate, textField } from '../product/text.js';
+import { calendarDate, oneLine, textField } from '../product/text.js';
+import { CHARITY_NOT_LISTED } from '../product/charities.js';
 import { camelize } from './camelize.js';
 import { challengeInputSchema, challengeSchema } from './challenges.js';
 import { currencySchema, fundraisingGoalSchema, fundsRaisedSchema, totalDonorsSchema } from './fundraising-totals.js';
@@ -76,6 +77,18 @@ export const profileFieldsSchema = z.object({
     .max(FIELD_LIMITS.description, `Your story can be at most ${FIELD_LIMITS.description} characters`),
   donationPlatform: z.enum(DONATION_PLATFORMS, { error: 'Please select a donation platform.' }),
   charityLink: optionalUrl('The charity link'),
+  /** A listed charity (community's directory), or null to leave it: its name follows it. */
+  charityId: z.uuid({ error: CHARITY_NOT_LISTED }).nullish(),
+  /** The charity's name when it is not listed (ignored while `charityId` names one). */
+  charityName: textField('The charity name')
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(FIELD_LIMITS.charityName, `The charity name can be at most ${FIELD_LIMITS.charityName} characters`),
+    )
+    .nullish(),
   donorDriveEventUrl: optionalUrl('The DonorDrive event URL'),
   donorDriveParticipantId: textField('The DonorDrive participant ID')
     .trim()
@@ -133,6 +146,10 @@ export const profileSchema = z.object({
   goalHours: z.number().int(),
   goalMinutes: z.number().int(),
   charityLink: z.string().nullable(),
+  /** The listed charity the page names, its name and address; or a typed name alone, or nothing. */
+  charityId: z.uuid().nullable(),
+  charityName: z.string().nullable(),
+  charitySlug: z.string().nullable(),
   description: z.string(),
   connectStrava: z.boolean(),
   donationPlatform: z.enum(DONATION_PLATFORMS),

@@ -13,5 +13,6 @@ export * from './profile-messages.js';
 export * from './strava.js';
 export * from './subscription-access.js';
 export * from './teams.js';
+export * from './charities.js';
 export * from './text.js';
 export * from './pledges.js';

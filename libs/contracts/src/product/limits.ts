@@ -3,6 +3,7 @@ export const FIELD_LIMITS = {
   name: 100,
   marathonName: 100,
   charityLink: 500,
+  charityName: 100,
   description: 1000,
   urlSlug: 50,
   challengeDescription: 500,

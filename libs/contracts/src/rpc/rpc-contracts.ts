@@ -1,5 +1,7 @@
 import { BILLING } from './billing.patterns.js';
 import { BILLING_RPC } from './billing.rpc.js';
+import { CHARITIES } from './charities.patterns.js';
+import { CHARITIES_RPC } from './charities.rpc.js';
 import { CHARITY_ACCESS, CHARITY_ACCESS_RPC } from './charity-access.js';
 import { COMMUNITY } from './community.patterns.js';
 import { FITNESS } from './fitness.patterns.js';
@@ -28,6 +30,7 @@ export const RPC_CONTRACTS = {
   ...TEAMS_RPC,
   ...PLEDGES_RPC,
   ...MAIL_RPC,
+  ...CHARITIES_RPC,
   ...CHARITY_ACCESS_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
@@ -46,6 +49,7 @@ export type UntypedRpcPattern = Exclude<
     | typeof COMMUNITY
     | typeof TEAMS
     | typeof MAIL
+    | typeof CHARITIES
     | typeof CHARITY_ACCESS
   >,
   TypedRpcPattern

@@ -3,8 +3,6 @@ import { z } from 'zod';
 
 export const communityEnvSchema = baseEnvSchema.extend({
   ...mailEnvSchema.shape,
-  /** Links in captains' e-mails (a team's page, "no more mail") point here. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** A team captain's digest of new members gathers the joins of this long (a day) into one mail. */
   TEAM_DIGEST_DELAY_MS: z.coerce
     .number()
@@ -18,6 +16,8 @@ export const communityEnvSchema = baseEnvSchema.extend({
    * leave their groups' standings.
    */
   ACCESS_LAPSE_SWEEP_EVERY_SECONDS: z.coerce.number().int().positive().default(60),
+  /** The site's address, for the links in team and charity mails (a page, "no more mail", verification, invitations). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
 });
 export type CommunityEnv = z.infer<typeof communityEnvSchema>;
 

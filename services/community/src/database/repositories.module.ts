@@ -4,9 +4,15 @@ import { SuppressedInboxesRepository } from '../mail/suppressed-inboxes.reposito
 import { TeamMemberNoticesRepository } from '../teams/team-member-notices.repository.js';
 import { TeamRequestMailsRepository } from '../teams/team-request-mails.repository.js';
 import { TeamsRepository } from '../teams/teams.repository.js';
+import { CharitiesRepository } from '../charities/charities.repository.js';
+import { CharityMessagesRepository } from '../charities/charity-messages.repository.js';
+import { CharityLinksRepository } from '../charities/charity-links.repository.js';
+import { CharityRunnersRepository } from '../charities/charity-runners.repository.js';
+import { CharityStaffRepository } from '../charities/charity-staff.repository.js';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import { PagesRepository } from '../pages/pages.repository.js';
 import { RunnerDistancesRepository } from '../pages/runner-distances.repository.js';
+import { StandingCurrencySumsRepository } from '../standings/standing-currency-sums.repository.js';
 import { StandingMembersRepository } from '../standings/standing-members.repository.js';
 import { StandingsRepository } from '../standings/standings.repository.js';
 
@@ -21,6 +27,12 @@ const repositories = [
   TeamRequestMailsRepository,
   AccountEmailsRepository,
   SuppressedInboxesRepository,
+  StandingCurrencySumsRepository,
+  CharitiesRepository,
+  CharityStaffRepository,
+  CharityLinksRepository,
+  CharityRunnersRepository,
+  CharityMessagesRepository,
 ];
 
 /**

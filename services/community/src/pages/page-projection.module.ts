@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CharityMembersModule } from '../charities/charity-members.module.js';
 import { RepositoriesModule } from '../database/repositories.module.js';
 import { StandingsModule } from '../standings/standings.module.js';
 import { TeamsModule } from '../teams/teams.module.js';
@@ -6,7 +7,7 @@ import { PageProjectionService } from './page-projection.service.js';
 
 /** Community's copy of the pages its groups show, kept from profiles', fitness's and billing's events. */
 @Module({
-  imports: [RepositoriesModule, StandingsModule, TeamsModule],
+  imports: [RepositoriesModule, StandingsModule, TeamsModule, CharityMembersModule],
   providers: [PageProjectionService],
 })
 export class PageProjectionModule {}

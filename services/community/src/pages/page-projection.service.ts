@@ -4,6 +4,7 @@ import { DomainEvents, lockLiveAccount, recordDeletedAccount, type EventContext 
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { AccountEmailsRepository } from '../accounts/account-emails.repository.js';
+import { CharityMembersService } from '../charities/charity-members.service.js';
 import { StandingsService } from '../standings/standings.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
@@ -24,6 +25,7 @@ export class PageProjectionService implements OnModuleInit {
     private readonly distances: RunnerDistancesRepository,
     private readonly access: OwnerAccessRepository,
     private readonly standings: StandingsService,
+    private readonly charityMembers: CharityMembersService,
     private readonly events: DomainEvents,
     private readonly teams: TeamsService,
     private readonly emails: AccountEmailsRepository,
@@ -41,7 +43,10 @@ export class PageProjectionService implements OnModuleInit {
   async cardChanged(card: Payload<typeof PROFILES_EVENTS.cardChanged>, { manager, envelope }: EventContext) {
     // A card arriving after the account's deletion keeps nothing of it.
     if (!(await lockLiveAccount(manager, card.userId))) return;
-    await this.pages.applyCard(manager, card, new Date(envelope.occurredAt));
+    const stored = await this.pages.applyCard(manager, card, new Date(envelope.occurredAt));
+    // A card from before pages named charities says nothing of it; a newer card says which one, or none.
+    if (stored && card.createdAt !== undefined)
+      await this.charityMembers.pageNamesCharity(manager, card.profileId, card.charityId ?? null);
   }
 
   async totalsChanged(manager: EntityManager, totals: Payload<typeof PROFILES_EVENTS.totalsChanged>): Promise<void> {
@@ -106,5 +111,6 @@ export class PageProjectionService implements OnModuleInit {
     await this.access.forget(manager, userId);
     await this.teams.accountLeaving(manager, userId);
     await this.emails.forget(manager, userId);
+    await this.charityMembers.accountDeleted(manager, userId);
   }
 }

@@ -70,6 +70,10 @@ export class PageEntity {
   @Column('timestamptz', { name: 'page_created_at', nullable: true })
   pageCreatedAt: Date | null;
 
+  /** When its totals last rose (a donation came), as far as community heard; null: none yet. */
+  @Column('timestamptz', { name: 'last_donation_at', nullable: true })
+  lastDonationAt: Date | null;
+
   /** The page was deleted: kept as a tombstone so that a late event does not bring it back. */
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt: Date | null;

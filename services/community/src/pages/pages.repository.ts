@@ -74,11 +74,16 @@ export class PagesRepository {
   async applyTotals(manager: EntityManager, totals: PageTotalsCopy): Promise<boolean> {
     const table = tableOf(manager);
     const rows: unknown[] = await manager.query(
-      `INSERT INTO ${table} (profile_id, url_slug, funds_raised, fundraising_goal, total_donors, currency, totals_version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO ${table} (profile_id, url_slug, funds_raised, fundraising_goal, total_donors, currency, totals_version,
+         last_donation_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $5 > 0 OR $3::numeric > 0 THEN now() END)
        ON CONFLICT (profile_id) DO UPDATE
          SET funds_raised = EXCLUDED.funds_raised, fundraising_goal = EXCLUDED.fundraising_goal,
-             total_donors = EXCLUDED.total_donors, currency = EXCLUDED.currency, totals_version = EXCLUDED.totals_version
+             total_donors = EXCLUDED.total_donors, currency = EXCLUDED.currency, totals_version = EXCLUDED.totals_version,
+             last_donation_at = CASE
+               WHEN EXCLUDED.total_donors > ${table}.total_donors OR EXCLUDED.funds_raised > ${table}.funds_raised
+                 OR (${table}.totals_version < 0 AND EXCLUDED.last_donation_at IS NOT NULL) THEN now()
+               ELSE ${table}.last_donation_at END
          WHERE ${table}.deleted_at IS NULL AND ${table}.totals_version < EXCLUDED.totals_version
        RETURNING profile_id`,
       [

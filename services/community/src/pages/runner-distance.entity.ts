@@ -13,4 +13,8 @@ export class RunnerDistanceEntity {
 
   @Column('bigint', { transformer: bigNumber })
   version: number;
+
+  /** When the distance last grew (a run), as far as community heard; null: no run yet. */
+  @Column('timestamptz', { name: 'last_run_at', nullable: true })
+  lastRunAt: Date | null;
 }

@@ -11,8 +11,9 @@ export class RunnerDistancesRepository {
   async upsertIfNewer(manager: EntityManager, userId: string, totalMeters: number, version: number): Promise<boolean> {
     const table = tableOf(manager);
     const rows: unknown[] = await manager.query(
-      `INSERT INTO ${table} (user_id, total_meters, version) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET total_meters = EXCLUDED.total_meters, version = EXCLUDED.version
+      `INSERT INTO ${table} (user_id, total_meters, version, last_run_at) VALUES ($1, $2::float8, $3, CASE WHEN $2::float8 > 0 THEN now() END)
+       ON CONFLICT (user_id) DO UPDATE SET total_meters = EXCLUDED.total_meters, version = EXCLUDED.version,
+         last_run_at = CASE WHEN EXCLUDED.total_meters > ${table}.total_meters THEN now() ELSE ${table}.last_run_at END
          WHERE ${table}.version < EXCLUDED.version
        RETURNING user_id`,
       [userId, totalMeters, version],

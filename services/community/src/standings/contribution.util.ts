@@ -53,6 +53,16 @@ export function runnerMetersDelta(others: number | null, before: Contribution, a
   return held(after) - held(before);
 }
 
+/** a + b. */
+export function sum(a: Contribution, b: Contribution): Contribution {
+  return {
+    raisedCents: a.raisedCents + b.raisedCents,
+    donors: a.donors + b.donors,
+    meters: a.meters + b.meters,
+    members: a.members + b.members,
+  };
+}
+
 export function isNothing(delta: Contribution): boolean {
   return delta.raisedCents === 0 && delta.donors === 0 && delta.meters === 0 && delta.members === 0;
 }

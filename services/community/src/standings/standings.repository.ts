@@ -57,5 +57,17 @@ export class StandingsRepository {
   /** Deletes the group's standing; its members' snapshots go with it (foreign key). */
   async delete(manager: EntityManager, group: GroupRef): Promise<void> {
     await manager.delete(StandingEntity, { groupKind: group.kind, groupId: group.id });
+}
+
+  /** The sums of the groups of a kind, by id (absent: no standing). */
+  async ofGroups(manager: EntityManager, kind: GroupRef['kind'], ids: string[]): Promise<Map<string, StandingEntity>> {
+    if (ids.length === 0) return new Map();
+    const rows: StandingEntity[] = await manager.query(
+      `SELECT group_kind AS "groupKind", group_id AS "groupId", currency, raised::text AS raised, donors,
+         meters, member_count AS "memberCount"
+         FROM ${tableOf(manager)} WHERE group_kind = $1 AND group_id = ANY($2::uuid[])`,
+      [kind, ids],
+    );
+    return new Map(rows.map((row) => [row.groupId, row]));
   }
 }

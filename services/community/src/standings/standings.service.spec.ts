@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
-import { contributionOf } from './contribution.util.js';
-import type { GroupKind, GroupRef } from './group-kind.js';
+import { contributionOf, type Contribution } from './contribution.util.js';
+import { PER_CURRENCY, type GroupKind, type GroupRef } from './group-kind.js';
+import type { StandingCurrencySumsRepository } from './standing-currency-sums.repository.js';
 import type { MemberRow, StandingMembersRepository } from './standing-members.repository.js';
 import type { StandingsRepository } from './standings.repository.js';
 import { StandingsService } from './standings.service.js';
@@ -75,10 +76,24 @@ function inMemory() {
         .filter((m) => m.userId === userId)
         .map(({ groupKind, groupId, profileId }) => ({ groupKind, groupId, profileId })),
   } as unknown as StandingMembersRepository;
+  const perCurrency = new Map<string, { raisedCents: number; donors: number; members: number }>();
+  const currencySums = {
+    move: async (_m: EntityManager, group: GroupRef, currency: string, d: Contribution) => {
+      const key = `${groupKey(group)}:${currency}`;
+      const row = perCurrency.get(key) ?? { raisedCents: 0, donors: 0, members: 0 };
+      perCurrency.set(key, {
+        raisedCents: row.raisedCents + d.raisedCents,
+        donors: row.donors + d.donors,
+        members: row.members + d.members,
+      });
+    },
+  } as unknown as StandingCurrencySumsRepository;
   return {
-    service: new StandingsService(standings, repo),
+    service: new StandingsService(standings, repo, currencySums),
     groups,
     members,
+    perCurrency: (g: GroupRef, currency: string) =>
+      perCurrency.get(`${groupKey(g)}:${currency}`) ?? { raisedCents: 0, donors: 0, members: 0 },
     sums: (g: GroupRef) => groups.get(groupKey(g))!,
   };
 }
@@ -215,5 +230,29 @@ describe('standings of a group, kept by versioned member snapshots', () => {
       }));
     expect(s.sums(team)).toEqual({ currency: 'USD', ...summed });
     expect(s.members.get('team:p1')).toMatchObject({ raised: '1.10', totalsVersion: 9 });
+  });
+
+  it('keeps a group raising in several currencies per currency, a page moving its money when its currency changes', async () => {
+    const multi: GroupRef = { kind: 'charity', id: 'c2' };
+    await s.service.open(manager, multi, PER_CURRENCY);
+    await s.service.join(manager, multi, member('p1', 'u1'));
+    await s.service.join(manager, multi, member('p2', 'u2', { raised: '40.00', donors: 1, currency: 'GBP' }));
+    expect(s.perCurrency(multi, 'USD')).toEqual({ raisedCents: 10000, donors: 2, members: 1 });
+    expect(s.perCurrency(multi, 'GBP')).toEqual({ raisedCents: 4000, donors: 1, members: 1 });
+    expect(s.sums(multi)).toMatchObject({ raisedCents: 0, donors: 3, members: 2 });
+    await s.service.pageTotalsChanged(manager, 'p1', {
+      raised: '120.00',
+      donors: 3,
+      currency: 'GBP',
+      totalsVersion: 4,
+    });
+    await s.service.pageTotalsChanged(manager, 'p1', { raised: '90.00', donors: 2, currency: 'USD', totalsVersion: 3 });
+    expect(s.perCurrency(multi, 'USD')).toEqual({ raisedCents: 0, donors: 0, members: 0 });
+    expect(s.perCurrency(multi, 'GBP')).toEqual({ raisedCents: 16000, donors: 4, members: 2 });
+    await s.service.ownerPublishingChanged(manager, 'u2', false);
+    expect(s.perCurrency(multi, 'GBP')).toEqual({ raisedCents: 12000, donors: 3, members: 1 });
+    await s.service.leave(manager, 'charity', 'p1');
+    expect(s.perCurrency(multi, 'GBP')).toEqual({ raisedCents: 0, donors: 0, members: 0 });
+    expect(s.sums(multi)).toMatchObject({ raisedCents: 0, donors: 0, members: 0 });
   });
 });

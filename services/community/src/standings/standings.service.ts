@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { contributionOf, difference, runnerMetersDelta } from './contribution.util.js';
-import type { GroupKind, GroupRef } from './group-kind.js';
+import { contributionOf, difference, NO_CONTRIBUTION, runnerMetersDelta, sum, type Contribution } from './contribution.util.js';
+import { PER_CURRENCY, type GroupKind, type GroupRef } from './group-kind.js';
+import { StandingCurrencySumsRepository } from './standing-currency-sums.repository.js';
 import { StandingMembersRepository, type MemberRow } from './standing-members.repository.js';
 import { StandingsRepository } from './standings.repository.js';
 
@@ -39,7 +40,41 @@ export class StandingsService {
   constructor(
     private readonly standings: StandingsRepository,
     private readonly members: StandingMembersRepository,
+    private readonly currencySums: StandingCurrencySumsRepository,
   ) {}
+
+  /**
+   * Moves the group (its row held) by what the member adds after the change less what it added before
+   * (either null: joining or leaving), its runner's meters once for all their pages in the group
+   * (runnerMetersDelta); a group raising in several currencies (`PER_CURRENCY`) also moves the sums
+   * of the currency the member raised in before and of the one it raises in now.
+   */
+  private async moveGroup(
+    manager: EntityManager,
+    group: GroupRef,
+    currency: string,
+    before: MemberRow | null,
+    after: MemberRow | null,
+  ): Promise<void> {
+    // Its page's money and count as they are, its runner's meters once for all their pages in the group.
+    const member = (after ?? before)!;
+    const old = contributionOf(before, currency);
+    const next = contributionOf(after, currency);
+    const others = await this.members.largestMetersOfOthers(manager, group, member.userId, member.profileId);
+    await this.standings.move(manager, group, { ...difference(old, next), meters: runnerMetersDelta(others, old, next) });
+    if (currency !== PER_CURRENCY) return;
+    // What leaves the old currency, then what comes to the new one (the same currency: new − old).
+    const moves = new Map<string, Contribution>();
+    if (before) moves.set(before.currency, difference(contributionOf(before, before.currency), NO_CONTRIBUTION));
+    if (after) {
+      const leaving = moves.get(after.currency) ?? NO_CONTRIBUTION;
+      moves.set(after.currency, sum(leaving, contributionOf(after, after.currency)));
+    }
+    // One currency at a time, in order, so two changes of one group take the rows' locks in one order.
+    for (const key of [...moves.keys()].sort()) {
+      await this.currencySums.move(manager, group, key, moves.get(key)!);
+    }
+  }
 
   /** A new group's standing, empty, in its currency. */
   async open(manager: EntityManager, group: GroupRef, currency: string): Promise<void> {
@@ -52,7 +87,7 @@ export class StandingsService {
     if (currency === null) throw new Error(`no standing for ${group.kind} ${group.id}`);
     const row: MemberRow = { ...member, groupKind: group.kind, groupId: group.id };
     await this.members.insert(manager, row);
-    await this.move(manager, group, currency, null, row);
+    await this.moveGroup(manager, group, currency, null, row);
   }
 
   /**
@@ -78,7 +113,7 @@ export class StandingsService {
     if (!changes || Object.keys(changes).length === 0) return current;
     const next: MemberRow = { ...current, ...changes };
     await this.members.update(manager, next);
-    await this.move(manager, group, currency, current, next);
+    await this.moveGroup(manager, group, currency, current, next);
     return next;
   }
 
@@ -91,29 +126,8 @@ export class StandingsService {
     const removed = await this.members.lock(manager, group, profileId);
     if (!removed || currency === null) return null;
     await this.members.delete(manager, kind, profileId);
-    await this.move(manager, group, currency, removed, null);
+    await this.moveGroup(manager, group, currency, removed, null);
     return removed;
-  }
-
-  /**
-   * Moves the group (its row held) by what one membership's change adds: its page's money and count as
-   * they are, its runner's meters once for all their pages in the group (runnerMetersDelta).
-   */
-  private async move(
-    manager: EntityManager,
-    group: GroupRef,
-    currency: string,
-    before: MemberRow | null,
-    after: MemberRow | null,
-  ): Promise<void> {
-    const member = (after ?? before)!;
-    const old = contributionOf(before, currency);
-    const next = contributionOf(after, currency);
-    const others = await this.members.largestMetersOfOthers(manager, group, member.userId, member.profileId);
-    await this.standings.move(manager, group, {
-      ...difference(old, next),
-      meters: runnerMetersDelta(others, old, next),
-    });
   }
 
   /** The group's currency changed: raised is what its counted members raised in the new one. */

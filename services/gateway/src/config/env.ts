@@ -110,6 +110,12 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   /** POST /api/teams/{id}/members (with or without an invite code) per user, and per IP, per 15 minutes. */
   RATE_LIMIT_TEAM_JOINS_PER_USER: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_TEAM_JOINS_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** GET /api/charities and /api/charities/{slug} per IP and minute. */
+  RATE_LIMIT_CHARITY_READS_PER_IP: z.coerce.number().int().min(1).default(300),
+  /** Charity writes that mail (create, verification, staff invitations, messages) per user per 15 minutes. */
+  RATE_LIMIT_CHARITY_WRITES_PER_USER: z.coerce.number().int().min(1).default(30),
+  /** Verification and invitation links tried per IP per 15 minutes. */
+  RATE_LIMIT_CHARITY_TOKENS_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Google Analytics 4 id the web app was built with (VITE_GA_MEASUREMENT_ID): opens the CSP to gtag.js. */
   GA_MEASUREMENT_ID: z
     .string()

@@ -38,6 +38,12 @@ const BUDGETS = {
   /** Joins carry invite codes: too few attempts to guess one. */
   teamJoinUser: { points: env.RATE_LIMIT_TEAM_JOINS_PER_USER, duration: 15 * MINUTE },
   teamJoinIp: { points: env.RATE_LIMIT_TEAM_JOINS_PER_IP, duration: 15 * MINUTE, by: 'ip' },
+  /** Public charity pages and the directory: a visitor's reads, not a sweep. */
+  charityReadIp: { points: env.RATE_LIMIT_CHARITY_READS_PER_IP, duration: MINUTE, by: 'ip' },
+  /** Charity writes that mail someone (creation, verification, invitations) or send messages. */
+  charityWriteUser: { points: env.RATE_LIMIT_CHARITY_WRITES_PER_USER, duration: 15 * MINUTE },
+  /** Verification and invitation tokens: too few attempts to guess one. */
+  charityTokenIp: { points: env.RATE_LIMIT_CHARITY_TOKENS_PER_IP, duration: 15 * MINUTE, by: 'ip' },
   /** Activity files read for one runner: each may take a reading thread for a second. */
   activityUploadUser: { points: env.RATE_LIMIT_ACTIVITY_UPLOADS_PER_USER, duration: 10 * MINUTE },
 } as const satisfies Record<string, { points: number; duration: number; by?: 'ip' | 'inbox' }>;

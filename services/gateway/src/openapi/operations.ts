@@ -367,4 +367,63 @@ export const API_OPERATIONS: ApiOperation[] = [
     response: contracts.teamInviteResponseSchema,
   }),
   op('GET', '/teams/:id/members.csv', 'teams', 'Every member and request as CSV (captain)', { answers: 'text/csv' }),
+  op('POST', '/charities', 'charities', 'Create a charity; the caller becomes its first admin', {
+    body: contracts.createCharityRequestSchema,
+    response: contracts.charityResponseSchema,
+  }),
+  op('GET', '/charities', 'charities', 'The charity directory, verified first, 20 a page', {
+    public: true,
+    query: contracts.charityDirectoryQuerySchema,
+    response: contracts.charityDirectoryResponseSchema,
+  }),
+  op('POST', '/charities/verify', 'charities', 'Complete a verification from the mailed link', {
+    public: true,
+    body: contracts.charityTokenRequestSchema,
+    response: contracts.charityResponseSchema,
+  }),
+  op('POST', '/charities/invitations/accept', 'charities', 'Join the staff from a mailed invitation', {
+    body: contracts.charityTokenRequestSchema,
+    response: contracts.charityResponseSchema,
+  }),
+  op('GET', '/charities/:slug', 'charities', 'A charity, its sums per currency and one page of its runners', {
+    public: true,
+    query: contracts.charityPageQuerySchema,
+    response: contracts.charityPageResponseSchema,
+  }),
+  op('PUT', '/charities/:id', 'charities', 'Edit the charity (admin); a new website must be verified again', {
+    body: contracts.updateCharityRequestSchema,
+    response: contracts.charityResponseSchema,
+  }),
+  op(
+    'POST',
+    '/charities/:id/verification',
+    'charities',
+    "Mail a verification link to an address at the website's domain (admin)",
+    {
+      body: contracts.charityVerificationRequestSchema,
+      response: contracts.successSchema,
+    },
+  ),
+  op('GET', '/charities/:id/staff', 'charities', 'Staff and open invitations (admin)', {
+    response: contracts.charityStaffResponseSchema,
+  }),
+  op('POST', '/charities/:id/staff', 'charities', 'Invite by mail, or change the role of staff (admin)', {
+    body: contracts.charityStaffRequestSchema,
+    response: contracts.charityStaffResponseSchema,
+  }),
+  op('DELETE', '/charities/:id/staff/:userId', 'charities', 'Remove staff (admin) or leave; the last admin cannot', {
+    response: contracts.charityStaffResponseSchema,
+  }),
+  op('GET', '/charities/:id/runners', 'charities', 'Every page naming the charity, with flags (staff), 50 a page', {
+    query: contracts.charityRunnersQuerySchema,
+    response: contracts.charityRunnersResponseSchema,
+  }),
+  op('GET', '/charities/:id/runners.csv', 'charities', "The console's rows as CSV, streamed (staff)", {
+    query: contracts.charityRunnersQuerySchema,
+    answers: 'text/csv',
+  }),
+  op('POST', '/charities/:id/messages', 'charities', 'Write to runners naming the charity (staff); one a week each', {
+    body: contracts.charityMessageRequestSchema,
+    response: contracts.charityMessageResponseSchema,
+  }),
 ];

@@ -33,6 +33,7 @@ import { CreatePageTeams1797498538086 } from './migrations/1797498538086-CreateP
 import { ExportTeamsToCommunity1799498538086 } from './migrations/1799498538086-ExportTeamsToCommunity.js';
 import { PageTeamEntity } from '../page-teams/page-team.entity.js';
 import { AddPageCharityAndEvent1799000000100 } from './migrations/1799000000100-AddPageCharityAndEvent.js';
+import { AddPageCharityName1798898392950 } from './migrations/1798898392950-AddPageCharityName.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -75,5 +76,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreatePageTeams1797498538086,
     AddPageCharityAndEvent1799000000100,
     ExportTeamsToCommunity1799498538086,
+    AddPageCharityName1798898392950,
   ],
 });

@@ -39,6 +39,14 @@ export class RunnerProfileEntity {
   @Column('uuid', { name: 'charity_id', nullable: true })
   charityId: string | null;
 
+  /** The charity's name: typed by the runner, or the listed charity's when `charityId` is set. */
+  @Column('text', { name: 'charity_name', nullable: true })
+  charityName: string | null;
+
+  /** The listed charity's address (`/charities/{slug}`) when it was chosen; null otherwise. */
+  @Column('text', { name: 'charity_slug', nullable: true })
+  charitySlug: string | null;
+
   /** The event (community's race) the page runs, or null when not yet known. */
   @Column('uuid', { name: 'event_id', nullable: true })
   eventId: string | null;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RepositoriesModule } from '../database/repositories.module.js';
 import { TotalsQueueModule } from '../fundraising-totals/totals-queue.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
+import { CharityDirectoryClient } from './charity-directory.client.js';
 import { RunnerProfilesController } from './runner-profiles.controller.js';
 import { RunnerProfilesService } from './runner-profiles.service.js';
 
@@ -9,6 +10,6 @@ import { RunnerProfilesService } from './runner-profiles.service.js';
 @Module({
   imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule],
   controllers: [RunnerProfilesController],
-  providers: [RunnerProfilesService],
+  providers: [RunnerProfilesService, CharityDirectoryClient],
 })
 export class RunnerProfilesModule {}

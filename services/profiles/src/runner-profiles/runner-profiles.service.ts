@@ -23,6 +23,7 @@ import {
 } from '@runpledge/contracts';
 import { assertLiveAccount, DomainEvents, ServiceException } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
+import { CharityDirectoryClient } from './charity-directory.client.js';
 import { MilestonesRepository } from '../fundraising-totals/milestones.repository.js';
 import { platformAddressProblem } from '../fundraising-totals/public-address.util.js';
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
@@ -64,11 +65,13 @@ export class RunnerProfilesService {
     private readonly cache: ProfileCacheNotifier,
     private readonly totals: TotalsQueue,
     private readonly milestones: MilestonesRepository,
+    private readonly charities: CharityDirectoryClient,
   ) {}
 
   /** The caller owns the new page (at most MAX_PAGES_PER_ACCOUNT); its challenges keep the order they came in. */
   async create(userId: string, request: CreateProfileRequest): Promise<Profile> {
-    const { challenges, ...fields } = request;
+    const { challenges, charityId: _charityId, charityName: _charityName, ...fields } = request;
+    const charity = await this.charityChoice(request);
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
     assertFetchableEventUrl(fields.donorDriveEventUrl);
@@ -107,7 +110,9 @@ export class RunnerProfilesService {
         totalsSyncedAt: null,
         totalsEtag: null,
         goalSetByOwner: (fields.fundraisingGoal ?? 0) > 0,
-        charityId: null,
+        charityId: charity.charityId ?? null,
+        charityName: charity.charityName ?? null,
+        charitySlug: charity.charitySlug ?? null,
         eventId: null,
       });
       if (!profile) return null;
@@ -159,9 +164,13 @@ export class RunnerProfilesService {
    */
   async update(userId: string, profileId: string, request: UpdateProfileRequest): Promise<Profile> {
     assertFetchableEventUrl(request.donorDriveEventUrl);
+    const charity = await this.charityChoice(request);
     const updated = await this.events.transaction(async (manager) => {
       const current = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
-      const { urlSlug: newSlug, ...fieldChanges } = request;
+      const { urlSlug: newSlug, charityId: _charityId, charityName: _charityName, ...typedChanges } = request;
+      // A typed name alone does not replace a listed charity's (leaving it is `charityId: null`).
+      const fieldChanges =
+        request.charityId === undefined && current.charityId !== null ? typedChanges : { ...typedChanges, ...charity };
       if (newSlug !== undefined && newSlug !== current.urlSlug) {
         const moved = await this.profiles
           .moveSlug(manager, profileId, current.urlSlug, newSlug)
@@ -213,6 +222,23 @@ export class RunnerProfilesService {
     });
     this.totals.relay.kick();
     return updated.profile;
+  }
+
+  /**
+   * The charity fields a create or edit sets: a listed charity (checked with community's directory)
+   * with its name and address; `charityId: null` leaves it (one click) keeping a typed name if given;
+   * a typed name alone names a charity not listed. Asked before any row is locked.
+   */
+  private async charityChoice(request: {
+    charityId?: string | null;
+    charityName?: string | null;
+  }): Promise<Partial<Pick<RunnerProfileChanges, 'charityId' | 'charityName' | 'charitySlug'>>> {
+    if (request.charityId) {
+      const listed = await this.charities.listed(request.charityId);
+      return { charityId: listed.id, charityName: listed.name, charitySlug: listed.slug };
+    }
+    const typed = request.charityName === undefined ? {} : { charityName: request.charityName || null };
+    return request.charityId === null ? { charityId: null, charitySlug: null, ...typed } : typed;
   }
 
   async delete(userId: string, profileId: string): Promise<{ success: true }> {
@@ -279,7 +305,10 @@ function assertTotalsEditable(
 }
 
 /** The columns a PUT body changes; absent fields are left alone, null clears. */
-function changesOf(request: Omit<UpdateProfileRequest, 'urlSlug'>): RunnerProfileChanges {
+function changesOf(
+  request: Omit<UpdateProfileRequest, 'urlSlug' | 'charityId' | 'charityName'> &
+    Partial<Pick<RunnerProfileChanges, 'charityId' | 'charityName' | 'charitySlug'>>,
+): RunnerProfileChanges {
   const { fundsRaised, fundraisingGoal, totalDonors, ...fields } = request;
   const changes: RunnerProfileChanges = {
     ...fields,

@@ -1,0 +1,155 @@
+import type { CharityPageResponse } from '@runpledge/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { PageLayout } from '@/components/layouts/page-layout';
+import { DocumentTitle } from '@/components/seo/document-title';
+import { LinkButton } from '@/components/ui/link-button';
+import { NotFoundNotice } from '@/components/ui/not-found-notice';
+import { Section } from '@/components/ui/section';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiRequestError } from '@/lib/api-client';
+import { useCharity, type CharityRanking } from '../api/charities';
+
+const RANKINGS: { value: CharityRanking; label: string }[] = [
+  { value: 'raised', label: 'Raised' },
+  { value: 'miles', label: 'Miles' },
+  { value: 'percent', label: 'Share of goal' },
+];
+
+function money(amount: string, currency: string): string {
+  return new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(Number(amount));
+}
+
+function rankingOf(value: string | null): CharityRanking {
+  return RANKINGS.some((r) => r.value === value) ? (value as CharityRanking) : 'raised';
+}
+
+/** The public page at /charities/{slug}: phone first, one column, the totals before the runners. */
+export function CharityPage({ slug }: { slug: string }) {
+  const [params, setParams] = useSearchParams();
+  const by = rankingOf(params.get('by'));
+  const charity = useCharity(slug, by);
+  return (
+    <PageLayout>
+      {charity.isPending ? (
+        <>
+          <DocumentTitle title={slug} loading />
+          <Skeleton className="h-40 w-full" />
+        </>
+      ) : charity.isError && !charity.data ? (
+        <>
+          <DocumentTitle title="Charity not found" />
+          <NotFoundNotice
+            title="Charity not found"
+            missing={charity.error instanceof ApiRequestError && charity.error.status === 404}
+            onRetry={() => void charity.refetch()}
+          >
+            No charity has this address. Check the link, or find the charity from a runner’s page.
+          </NotFoundNotice>
+        </>
+      ) : (
+        <CharityView data={charity.data} by={by} onRank={(next) => setParams(next === 'raised' ? {} : { by: next })} />
+      )}
+    </PageLayout>
+  );
+}
+
+function CharityView({
+  data,
+  by,
+  onRank,
+}: {
+  data: CharityPageResponse;
+  by: CharityRanking;
+  onRank: (by: CharityRanking) => void;
+}) {
+  const { charity, runners, events } = data;
+  return (
+    <>
+      <DocumentTitle title={charity.name} />
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold break-words text-neutral-900">{charity.name}</h1>
+        <p className="text-sm text-neutral-700">
+          {charity.verified ? 'Verified charity' : 'Unverified'}
+          {charity.registeredNumber ? ` · Registered number ${charity.registeredNumber}` : ''} ·{' '}
+          <a className="underline" href={charity.website} rel="noopener noreferrer nofollow">
+            {new URL(charity.website).hostname}
+          </a>
+        </p>
+        <p className="break-words text-neutral-800">{charity.mission}</p>
+        <div className="mt-2 flex flex-wrap gap-3">
+          <LinkButton to={`/signup?charity=${encodeURIComponent(charity.id)}`}>Run for us</LinkButton>
+          {charity.isStaff && (
+            <LinkButton to={`/charities/${charity.slug}/console`} variant="outline">
+              Console
+            </LinkButton>
+          )}
+        </div>
+      </header>
+      <div className="mt-6 flex flex-col gap-6">
+        <Section title="Raised by our runners">
+          {charity.totals.length === 0 ? (
+            <p className="text-neutral-700">Nothing raised yet.</p>
+          ) : (
+            <ul className="flex flex-wrap gap-4" aria-label="Raised per currency">
+              {charity.totals.map((t) => (
+                <li key={t.currency} className="text-neutral-900">
+                  <span className="text-2xl font-semibold">{money(t.raised, t.currency)}</span>{' '}
+                  <span className="text-sm text-neutral-700">
+                    from {t.donors} {t.donors === 1 ? 'donor' : 'donors'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2 text-sm text-neutral-700">
+            {charity.runnerCount} {charity.runnerCount === 1 ? 'runner' : 'runners'} · {charity.miles} miles run
+          </p>
+        </Section>
+        <Section title="Our runners">
+          <div role="group" aria-label="Rank runners by" className="mb-3 flex flex-wrap gap-2">
+            {RANKINGS.map((r) => (
+              <button
+                key={r.value}
+                type="button"
+                aria-pressed={by === r.value}
+                className="min-h-11 rounded border border-neutral-400 px-3 text-sm aria-pressed:bg-neutral-900 aria-pressed:text-white"
+                onClick={() => onRank(r.value)}
+              >
+                {r.label}
+              </button>
+            ))}
+          </div>
+          {runners.length === 0 ? (
+            <p className="text-neutral-700">No runners yet: be the first.</p>
+          ) : (
+            <ol className="flex flex-col gap-2">
+              {runners.map((r) => (
+                <li key={r.runnerProfileId} className="flex flex-wrap justify-between gap-2">
+                  <Link className="font-medium underline" to={`/${r.pageSlug}`}>
+                    {r.name}
+                  </Link>
+                  <span className="text-sm text-neutral-700">
+                    {money(r.raised, r.currency)} · {r.percentOfGoal}% of goal · {r.miles} mi
+                    {r.eventName ? ` · ${r.eventName}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Section>
+        {events.length > 0 && (
+          <Section title="Races our runners run">
+            <ul className="flex flex-col gap-1">
+              {events.map((e) => (
+                <li key={`${e.name}-${e.date}`} className="text-neutral-800">
+                  {e.name}
+                  {e.date ? `, ${e.date}` : ''} ({e.runnerCount})
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
+      </div>
+    </>
+  );
+}

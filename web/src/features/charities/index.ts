@@ -1,0 +1,2 @@
+export { CharityPage } from './components/charity-page';
+export { CharityLinkAction } from './components/charity-link-action';
