@@ -10,6 +10,7 @@ import { NatsModule } from './nats/nats.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { TeamsModule } from './teams/teams.module.js';
+import { EventsModule } from './community/events/events.module.js';
 
 /** One module per service the gateway fronts (its folder holds the controllers of its /api segments), plus pages and health. */
 @Module({
@@ -24,6 +25,7 @@ import { TeamsModule } from './teams/teams.module.js';
     BillingModule,
     FitnessModule,
     TeamsModule,
+    EventsModule,
     PagesModule,
   ],
 })

@@ -20,6 +20,7 @@ const FOLDER_OF_SEGMENT: Record<string, string> = {
   subscription: 'billing',
   fitness: 'fitness',
   teams: 'teams',
+  events: 'community/events',
   'fitness-profile': 'fitness',
   'training-stats': 'fitness',
   activities: 'fitness',

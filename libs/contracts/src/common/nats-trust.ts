@@ -3,6 +3,7 @@ import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
 import { PROFILES_EVENTS } from '../events/profiles.events.js';
+import { COMMUNITY } from '../rpc/community.patterns.js';
 import { FITNESS_DISTANCE } from '../rpc/pledges.patterns.js';
 import type { ServiceName } from '../rpc/rpc-pattern.js';
 
@@ -56,11 +57,12 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
 
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
- * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021).
+ * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021),
+ * and resolves a page's event with community when a page is created or edited (decision 0026).
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],
-  profiles: [FITNESS_DISTANCE.byDay],
+  profiles: [FITNESS_DISTANCE.byDay, COMMUNITY.events.resolve],
   billing: [],
   fitness: [],
   community: [],

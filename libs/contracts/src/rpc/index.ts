@@ -4,6 +4,8 @@ export * from './billing.patterns.js';
 export * from './billing.requests.js';
 export * from './billing.rpc.js';
 export * from './community.patterns.js';
+export * from './community.requests.js';
+export * from './community.rpc.js';
 export * from './error-code.js';
 export * from './fitness.patterns.js';
 export * from './fitness.requests.js';

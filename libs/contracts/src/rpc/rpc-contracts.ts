@@ -1,6 +1,7 @@
 import { BILLING } from './billing.patterns.js';
 import { BILLING_RPC } from './billing.rpc.js';
 import { COMMUNITY } from './community.patterns.js';
+import { COMMUNITY_RPC } from './community.rpc.js';
 import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
 import { IDENTITY } from './identity.patterns.js';
@@ -27,6 +28,7 @@ export const RPC_CONTRACTS = {
   ...TEAMS_RPC,
   ...PLEDGES_RPC,
   ...MAIL_RPC,
+  ...COMMUNITY_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;

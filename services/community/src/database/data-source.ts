@@ -1,21 +1,33 @@
 import { serviceDataSourceOptions } from '@runpledge/server-kit';
 import { env } from '../config/env.js';
+import { EventEntity } from '../events/event.entity.js';
 import { OwnerAccessEntity } from '../pages/owner-access.entity.js';
 import { PageEntity } from '../pages/page.entity.js';
 import { RunnerDistanceEntity } from '../pages/runner-distance.entity.js';
+import { StandingCurrencySumEntity } from '../standings/standing-currency-sum.entity.js';
 import { StandingMemberEntity } from '../standings/standing-member.entity.js';
 import { StandingEntity } from '../standings/standing.entity.js';
 import { CreateDeletedAccounts1798000000600 } from './migrations/1798000000600-CreateDeletedAccounts.js';
 import { CreatePagesAndStandings1798000000610 } from './migrations/1798000000610-CreatePagesAndStandings.js';
 import { CopyPagesFromProfiles1798000000620 } from './migrations/1798000000620-CopyPagesFromProfiles.js';
+import { CreateEvents1795898518271 } from './migrations/1795898518271-CreateEvents.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
   url: env.DATABASE_URL,
-  entities: [PageEntity, RunnerDistanceEntity, OwnerAccessEntity, StandingEntity, StandingMemberEntity],
+  entities: [
+    PageEntity,
+    RunnerDistanceEntity,
+    OwnerAccessEntity,
+    StandingEntity,
+    StandingMemberEntity,
+    StandingCurrencySumEntity,
+    EventEntity,
+  ],
   migrations: [
     CreateDeletedAccounts1798000000600,
     CreatePagesAndStandings1798000000610,
     CopyPagesFromProfiles1798000000620,
+    CreateEvents1795898518271,
   ],
 });

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { EventRunnersRepository } from '../events/event-runners.repository.js';
+import { EventsRepository } from '../events/events.repository.js';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import { PagesRepository } from '../pages/pages.repository.js';
 import { RunnerDistancesRepository } from '../pages/runner-distances.repository.js';
@@ -11,6 +13,8 @@ const repositories = [
   OwnerAccessRepository,
   StandingsRepository,
   StandingMembersRepository,
+  EventsRepository,
+  EventRunnersRepository,
 ];
 
 /**

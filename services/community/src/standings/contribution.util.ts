@@ -52,3 +52,34 @@ export function centsToDecimal(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** What one member adds to its group's sums in its own currency (a group counted per currency). */
+export interface CurrencyContribution {
+  currency: string;
+  raisedCents: number;
+  donors: number;
+}
+
+/** A counted member's raised amount and donors in its page's currency; null when it counts for nothing. */
+export function currencyContributionOf(member: MemberSnapshot | null): CurrencyContribution | null {
+  if (!member || member.status !== 'member' || !member.published) return null;
+  return { currency: member.currency, raisedCents: Math.round(Number(member.raised) * 100), donors: member.donors };
+}
+
+/** new − old per currency: one delta per currency that moved (two when the page changed currency). */
+export function currencyDifference(
+  before: CurrencyContribution | null,
+  after: CurrencyContribution | null,
+): CurrencyContribution[] {
+  const deltas = new Map<string, CurrencyContribution>();
+  const add = (c: CurrencyContribution | null, sign: 1 | -1) => {
+    if (!c) return;
+    const d = deltas.get(c.currency) ?? { currency: c.currency, raisedCents: 0, donors: 0 };
+    d.raisedCents += sign * c.raisedCents;
+    d.donors += sign * c.donors;
+    deltas.set(c.currency, d);
+  };
+  add(before, -1);
+  add(after, 1);
+  return [...deltas.values()].filter((d) => d.raisedCents !== 0 || d.donors !== 0);
+}

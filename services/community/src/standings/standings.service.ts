@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { contributionOf, difference } from './contribution.util.js';
-import type { GroupKind, GroupRef } from './group-kind.js';
+import { contributionOf, currencyContributionOf, currencyDifference, difference } from './contribution.util.js';
+import { COUNTED_PER_CURRENCY, type GroupKind, type GroupRef } from './group-kind.js';
 import { StandingMembersRepository, type MemberRow } from './standing-members.repository.js';
 import { StandingsRepository } from './standings.repository.js';
 
@@ -52,7 +52,7 @@ export class StandingsService {
     if (currency === null) throw new Error(`no standing for ${group.kind} ${group.id}`);
     const row: MemberRow = { ...member, groupKind: group.kind, groupId: group.id };
     await this.members.insert(manager, row);
-    await this.standings.move(manager, group, contributionOf(row, currency));
+    await this.shift(manager, group, currency, null, row);
   }
 
   /**
@@ -78,11 +78,7 @@ export class StandingsService {
     if (!changes || Object.keys(changes).length === 0) return current;
     const next: MemberRow = { ...current, ...changes };
     await this.members.update(manager, next);
-    await this.standings.move(
-      manager,
-      group,
-      difference(contributionOf(current, currency), contributionOf(next, currency)),
-    );
+    await this.shift(manager, group, currency, current, next);
     return next;
   }
 
@@ -95,12 +91,29 @@ export class StandingsService {
     const removed = await this.members.lock(manager, group, profileId);
     if (!removed || currency === null) return null;
     await this.members.delete(manager, kind, profileId);
+    await this.shift(manager, group, currency, removed, null);
+    return removed;
+  }
+
+  /**
+   * Moves the group's sums from what `before` added to what `after` adds (under the group's lock);
+   * a group kind counted per currency (events) also moves its sums in each member's own currency.
+   */
+  private async shift(
+    manager: EntityManager,
+    group: GroupRef,
+    currency: string,
+    before: MemberRow | null,
+    after: MemberRow | null,
+  ): Promise<void> {
     await this.standings.move(
       manager,
       group,
-      difference(contributionOf(removed, currency), contributionOf(null, currency)),
+      difference(contributionOf(before, currency), contributionOf(after, currency)),
     );
-    return removed;
+    if (!COUNTED_PER_CURRENCY.has(group.kind)) return;
+    for (const delta of currencyDifference(currencyContributionOf(before), currencyContributionOf(after)))
+      await this.standings.moveCurrency(manager, group, delta);
   }
 
   /** The page's totals changed: every group it is in takes them, when newer than its snapshot. */
