@@ -304,6 +304,28 @@ export const API_OPERATIONS: ApiOperation[] = [
     body: contracts.stravaWebhookEventSchema,
     response: contracts.webhookReceivedSchema,
   }),
+  op(
+    'GET',
+    '/events',
+    'events',
+    'The events directory: live events soonest first, searched by name or city, 20 a page',
+    {
+      public: true,
+      query: contracts.eventListQuerySchema,
+      response: contracts.eventListResponseSchema,
+    },
+  ),
+  op(
+    'GET',
+    '/events/:slug',
+    'events',
+    'An event, its sums per currency and one page of its published runners, ranked',
+    {
+      public: true,
+      query: contracts.eventPageQuerySchema,
+      response: contracts.eventPageResponseSchema,
+    },
+  ),
   op('POST', '/teams', 'teams', "Create a team; the caller's page becomes its captain", {
     body: contracts.createTeamRequestSchema,
     response: contracts.teamResponseSchema,
