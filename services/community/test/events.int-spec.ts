@@ -3,12 +3,13 @@
 // event's sums move per currency through the standings, once each.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
-import { COMMUNITY } from '@runpledge/contracts';
-import { bootstrapService } from '@runpledge/server-kit';
+import { jetstream } from '@nats-io/jetstream';
+import { BILLING_EVENTS, COMMUNITY, PROFILES_EVENTS } from '@runpledge/contracts';
+import { bootstrapService, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { natsRequester } from '../../../scripts/jest/helpers.mjs';
+import { eventually, natsRequester } from '../../../scripts/jest/helpers.mjs';
 import type { StandingsService } from '../src/standings/standings.service.js';
 
 /** A date `days` from today (UTC), as YYYY-MM-DD. */
@@ -174,5 +175,83 @@ describe('the events directory', () => {
       query: { by: 'raised', page: 1 },
     })) as { err: { code: string } };
     expect(reply.err.code).toBe('NOT_FOUND');
+  });
+
+  /** Publishes an event as its service's outbox relay does, `occurredAt` set to make it late or early. */
+  const announce = async (type: string, payload: unknown, occurredAt = new Date(), id: string = randomUUID()) => {
+    const envelope = { id, type, occurredAt: occurredAt.toISOString(), payload };
+    await jetstream(nats.nc).publish(eventSubject(type), JSON.stringify(envelope), { msgID: `${id}-${Date.now()}` });
+    return id;
+  };
+  type EventPage = {
+    event: { totals: { currency: string; raised: string }[]; runnerCount: number };
+    runners: { name: string; pageSlug: string; raised: string; percentOfGoal: number }[];
+    totalPages: number;
+  };
+  const eventPage = async (slug: string, query: Record<string, unknown> = {}) =>
+    (
+      (await nats.request(COMMUNITY.events.getBySlug, { slug, query: { by: 'raised', page: 1, ...query } })) as {
+        response: EventPage;
+      }
+    ).response;
+
+  it('counts a page in the event its card names, once, whatever the order, and moves it when the card changes', async () => {
+    const date = inDays(120);
+    const a = (await resolve({ name: 'Card City Marathon', date })).response!.event;
+    const b = (await resolve({ name: 'Other Town Marathon', date })).response!.event;
+    const [profileId, userId] = [randomUUID(), randomUUID()];
+    const card = (eventId: string, name: string) => ({
+      profileId,
+      userId,
+      urlSlug: 'card-runner',
+      name,
+      marathonName: 'Card City Marathon',
+      marathonDate: date,
+      platform: 'donorbox',
+      charityId: null,
+      eventId,
+      createdAt: new Date().toISOString(),
+    });
+    // Totals first, then access, then the card: the page counts once all are there.
+    await announce(PROFILES_EVENTS.totalsChanged.type, {
+      profileId,
+      urlSlug: 'card-runner',
+      fundsRaised: '250.00',
+      fundraisingGoal: '1000.00',
+      totalDonors: 4,
+      fundraisingCurrency: 'EUR',
+      totalsSource: 'manual',
+      totalsVersion: 3,
+    });
+    await announce(BILLING_EVENTS.subscriptionChanged.type, { userId, status: 'active', currentPeriodEnd: null });
+    await eventually(async () =>
+      expect((await db.query(`SELECT 1 FROM community.owner_access WHERE user_id = $1`, [userId])).rowCount).toBe(1),
+    );
+    const first = new Date();
+    const cardId = await announce(PROFILES_EVENTS.cardChanged.type, card(a.id, 'Casey Card'), first);
+    await eventually(async () => expect((await eventPage(a.slug)).event.runnerCount).toBe(1));
+    // The same card again (a redelivery) changes nothing.
+    await announce(PROFILES_EVENTS.cardChanged.type, card(a.id, 'Casey Card'), first, cardId);
+    const page = await eventPage(a.slug);
+    expect(page.event).toMatchObject({ runnerCount: 1, totals: [{ currency: 'EUR', raised: '250.00', donors: 4 }] });
+    expect(page.runners).toEqual([
+      expect.objectContaining({ name: 'Casey Card', pageSlug: 'card-runner', raised: '250.00', percentOfGoal: 25 }),
+    ]);
+    expect((await eventPage(a.slug, { query: 'cas' })).runners).toHaveLength(1);
+    expect((await eventPage(a.slug, { query: 'nobody' })).runners).toHaveLength(0);
+    // The runner chooses the other race: the page leaves the first event for it; a late older card changes nothing.
+    await announce(PROFILES_EVENTS.cardChanged.type, card(b.id, 'Casey Card'), new Date(first.getTime() + 1000));
+    await eventually(async () => expect((await eventPage(b.slug)).event.runnerCount).toBe(1));
+    await announce(PROFILES_EVENTS.cardChanged.type, card(a.id, 'Casey Card'), new Date(first.getTime() - 1000));
+    // A later card of another page on the same consumer proves the late one was handled.
+    const marker = { ...card(b.id, 'Marker'), profileId: randomUUID(), userId: randomUUID(), urlSlug: 'marker-runner' };
+    await announce(PROFILES_EVENTS.cardChanged.type, marker);
+    await eventually(async () =>
+      expect((await db.query(`SELECT 1 FROM community.pages WHERE profile_id = $1`, [marker.profileId])).rowCount).toBe(
+        1,
+      ),
+    );
+    expect((await eventPage(a.slug)).event).toMatchObject({ runnerCount: 0, totals: [] });
+    expect((await eventPage(b.slug)).event.runnerCount).toBe(1);
   });
 });

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RepositoriesModule } from '../database/repositories.module.js';
+import { EventMembershipModule } from '../events/event-membership.module.js';
 import { StandingsModule } from '../standings/standings.module.js';
 import { PageProjectionService } from './page-projection.service.js';
 
 /** Community's copy of the pages its groups show, kept from profiles', fitness's and billing's events. */
 @Module({
-  imports: [RepositoriesModule, StandingsModule],
+  imports: [RepositoriesModule, StandingsModule, EventMembershipModule],
   providers: [PageProjectionService],
 })
 export class PageProjectionModule {}

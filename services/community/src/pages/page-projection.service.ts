@@ -3,6 +3,7 @@ import { BILLING_EVENTS, FITNESS_EVENTS, IDENTITY_EVENTS, PROFILES_EVENTS, hasAc
 import { DomainEvents, lockLiveAccount, recordDeletedAccount, type EventContext } from '@runpledge/server-kit';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
+import { EventMembershipService } from '../events/event-membership.service.js';
 import { StandingsService } from '../standings/standings.service.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
 import { PagesRepository } from './pages.repository.js';
@@ -23,6 +24,7 @@ export class PageProjectionService implements OnModuleInit {
     private readonly access: OwnerAccessRepository,
     private readonly standings: StandingsService,
     private readonly events: DomainEvents,
+    private readonly eventMembership: EventMembershipService,
   ) {}
 
   onModuleInit(): void {
@@ -37,7 +39,9 @@ export class PageProjectionService implements OnModuleInit {
   async cardChanged(card: Payload<typeof PROFILES_EVENTS.cardChanged>, { manager, envelope }: EventContext) {
     // A card arriving after the account's deletion keeps nothing of it.
     if (!(await lockLiveAccount(manager, card.userId))) return;
-    await this.pages.applyCard(manager, card, new Date(envelope.occurredAt));
+    if (!(await this.pages.applyCard(manager, card, new Date(envelope.occurredAt)))) return;
+    // The page counts in the event it names now.
+    await this.eventMembership.sync(manager, card.profileId);
   }
 
   async totalsChanged(manager: EntityManager, totals: Payload<typeof PROFILES_EVENTS.totalsChanged>): Promise<void> {

@@ -23,4 +23,8 @@ export class RunnerDistancesRepository {
   async forget(manager: EntityManager, userId: string): Promise<void> {
     await manager.delete(RunnerDistanceEntity, { userId });
   }
+
+  async find(manager: EntityManager, userId: string): Promise<RunnerDistanceEntity | null> {
+    return manager.findOne(RunnerDistanceEntity, { where: { userId } });
+  }
 }
