@@ -33,6 +33,7 @@ import { CreateMailSuppression1797200000300 } from './migrations/1797200000300-C
 import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-CreateTeamRequestMails.js';
 import { CreateRunLedger1797300000100 } from './migrations/1797300000100-CreateRunLedger.js';
 import { AddPageCharityAndEvent1799000000100 } from './migrations/1799000000100-AddPageCharityAndEvent.js';
+import { AddPageEventAddressAndRaceTimeZone1799000026100 } from './migrations/1799000026100-AddPageEventAddressAndRaceTimeZone.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -75,5 +76,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateTeamRequestMails1797200000310,
     CreateRunLedger1797300000100,
     AddPageCharityAndEvent1799000000100,
+    AddPageEventAddressAndRaceTimeZone1799000026100,
   ],
 });
