@@ -1,4 +1,5 @@
 import { BILLING_EVENTS } from '../events/billing.events.js';
+import { COMMUNITY_EVENTS } from '../events/community.events.js';
 import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
@@ -26,6 +27,8 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     PROFILES_EVENTS.totalsChanged.type,
     FITNESS_EVENTS.distanceChanged.type,
     FITNESS_EVENTS.runsChanged.type,
+    // Pages follow their event's merge, rename or verification.
+    COMMUNITY_EVENTS.eventChanged.type,
   ],
   // profiles.inbox.suppressed (the suppression list, decision 0016) has no consumer yet: a service
   // that comes to mail people (community: team and follower mails) lists it here and keeps a copy.

@@ -29,15 +29,22 @@ export class RaceEventsClient {
     const subject = rpcSubject(COMMUNITY.events.resolve);
     let reply: { response?: unknown; err?: unknown };
     try {
-      const msg = await this.nc.request(subject, JSON.stringify({ pattern: subject, data: command, id: randomUUID() }), {
-        timeout: timeoutMs,
-      });
+      const msg = await this.nc.request(
+        subject,
+        JSON.stringify({ pattern: subject, data: command, id: randomUUID() }),
+        {
+          timeout: timeoutMs,
+        },
+      );
       reply = msg.json();
     } catch {
       return null;
     }
     if (reply.err !== undefined && reply.err !== null) {
-      if (isRpcErrorPayload(reply.err) && (reply.err.code === ErrorCode.Validation || reply.err.code === ErrorCode.BadRequest))
+      if (
+        isRpcErrorPayload(reply.err) &&
+        (reply.err.code === ErrorCode.Validation || reply.err.code === ErrorCode.BadRequest)
+      )
         throw ServiceException.badRequest(reply.err.message);
       return null;
     }

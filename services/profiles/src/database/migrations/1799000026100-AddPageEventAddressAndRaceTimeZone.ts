@@ -10,9 +10,21 @@ export class AddPageEventAddressAndRaceTimeZone1799000026100 implements Migratio
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "profiles"."runner_profiles" ADD COLUMN IF NOT EXISTS "race_time_zone" text NULL`);
     await queryRunner.query(`ALTER TABLE "profiles"."runner_profiles" ADD COLUMN IF NOT EXISTS "event_slug" text NULL`);
+    // The newest word of community on each event pages have named: a late change never undoes a newer one.
+    await queryRunner.query(`
+      CREATE TABLE IF NOT EXISTS "profiles"."race_events" (
+        "id" uuid PRIMARY KEY,
+        "slug" text NOT NULL,
+        "name" text NOT NULL,
+        "date" date NOT NULL,
+        "time_zone" text NOT NULL,
+        "verified" boolean NOT NULL,
+        "version" bigint NOT NULL
+      )`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DROP TABLE IF EXISTS "profiles"."race_events"`);
     await queryRunner.query(`ALTER TABLE "profiles"."runner_profiles" DROP COLUMN IF EXISTS "event_slug"`);
   }
 }
