@@ -68,6 +68,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'release-claim', lazy: page(() => import('./routes/release-claim')) },
         { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
         { path: 'teams/:slug', lazy: page(() => import('./routes/team')) },
+        { path: 'events/:slug', lazy: page(() => import('./routes/event')) },
         { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
         { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },
         { path: 'mail/stop', lazy: page(() => import('./routes/mail-stop')) },
