@@ -137,6 +137,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     answers: 'image/png',
   }),
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true, answers: 'image/png' }),
+  op('GET', '/events/:slug/og-image.png', 'events', 'Share card of an event', { public: true, answers: 'image/png' }),
   op('GET', '/teams/:slug/og-image.png', 'teams', 'Share card of a team', { public: true, answers: 'image/png' }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
   op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page', { response: contracts.latestSlugSchema }),
