@@ -1,6 +1,5 @@
-import { COMMUNITY_EVENTS, eventNameKey, sameEventName } from '@runpledge/contracts';
+import { COMMUNITY_EVENTS } from '@runpledge/contracts';
 import { recordEvent } from '@runpledge/server-kit';
-import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import { PageEntity } from '../pages/page.entity.js';
@@ -11,8 +10,7 @@ import { StandingsService } from '../standings/standings.service.js';
 import type { EventEntity } from './event.entity.js';
 import { EventMembershipService } from './event-membership.service.js';
 import { EventsRepository } from './events.repository.js';
-import { searchTextOf } from './events.service.js';
-import { eventSlugBase } from '@runpledge/contracts';
+import { findOrMakeEvent, searchTextOf } from './find-or-make-event.js';
 
 /** Pages assigned per transaction by `assign`. */
 const ASSIGN_BATCH = 500;
@@ -147,7 +145,11 @@ export class EventAdmin {
         );
         const byEvent = new Map<string, { event: EventEntity; profileIds: string[] }>();
         for (const page of batch) {
-          const { event, made } = await this.findOrMake(manager, page.marathonName.trim(), page.raceDate);
+          const { event, made } = await findOrMakeEvent(
+            manager,
+            { events: this.events, standings: this.standings },
+            { name: page.marathonName, date: page.raceDate, timeZone: 'UTC' },
+          );
           if (made) eventsMade++;
           await manager.query(`UPDATE ${table} SET event_id = $2 WHERE profile_id = $1`, [page.profileId, event.id]);
           await this.membership.sync(manager, page.profileId);
@@ -166,38 +168,5 @@ export class EventAdmin {
       });
       if (done) return { pages, eventsMade };
     }
-  }
-
-  /** The live event of that day the name is the same race as, or a new unverified one. */
-  private async findOrMake(
-    manager: EntityManager,
-    name: string,
-    date: string,
-  ): Promise<{ event: EventEntity; made: boolean }> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`community.events:${date}`]);
-    const sameDay = await this.events.liveOn(manager, date);
-    const key = eventNameKey(name);
-    const similar = sameDay.filter((e) => sameEventName(e.name, name));
-    const match = sameDay.find((e) => e.nameKey === key) ?? (similar.length === 1 ? similar[0] : undefined);
-    if (match) return { event: match, made: false };
-    let slug = eventSlugBase(name, date);
-    for (let n = 2; await this.events.slugTaken(manager, slug); n++) slug = `${eventSlugBase(name, date)}-${n}`;
-    const event = {
-      id: randomUUID(),
-      slug,
-      name: name.replace(/\s+/g, ' '),
-      nameKey: key,
-      searchText: searchTextOf(name, null),
-      city: null,
-      country: null,
-      date,
-      timeZone: 'UTC',
-      verified: false,
-      mergedInto: null,
-      version: 0,
-    };
-    await this.events.insert(manager, event);
-    await this.standings.open(manager, { kind: 'event', id: event.id }, 'USD');
-    return { event: { ...event, createdAt: new Date(), updatedAt: new Date() }, made: true };
   }
 }

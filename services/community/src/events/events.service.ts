@@ -5,13 +5,10 @@ import {
   EVENT_LIMITS,
   EVENT_NOT_FOUND,
   EVENT_TIME_ZONE_INVALID,
-  eventNameKey,
   eventNameWords,
-  eventSlugBase,
   isCalendarDate,
   isEventPast,
   isTimeZone,
-  sameEventName,
   todayIn,
   totalPagesOf,
   type EventListQuery,
@@ -23,27 +20,20 @@ import {
   type ResolvedEvent,
 } from '@runpledge/contracts';
 import { ServiceException } from '@runpledge/server-kit';
-import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StandingsRepository } from '../standings/standings.repository.js';
 import { StandingsService } from '../standings/standings.service.js';
 import type { EventEntity } from './event.entity.js';
 import { EventRunnersRepository } from './event-runners.repository.js';
 import { EventsRepository } from './events.repository.js';
+import { findOrMakeEvent } from './find-or-make-event.js';
 
 const METERS_PER_MILE = 1609.344;
-/** The standing of an event counts its raised money per currency; this is only the row's nominal one. */
-const EVENT_STANDING_CURRENCY = 'USD';
 /** A zone where the day ends last: an event whose day is not over there is not over anywhere. */
 const LAST_TIME_ZONE = 'Etc/GMT+12';
 /** Merged events form chains at most this long (a merge into a merged event follows it). */
 const MAX_MERGE_HOPS = 20;
 export const EVENT_NOT_CHOSEN = 'Please choose a marathon from the list.';
-
-/** The words of a name and a city the directory's search looks in. */
-export function searchTextOf(name: string, city: string | null): string {
-  return [...eventNameWords(name), ...eventNameWords(city ?? '')].join(' ');
-}
 
 /**
  * The events directory (API.md "Events and race day"): listing and search, the event page, and the
@@ -112,39 +102,18 @@ export class EventsService {
       this.refusePast(command, event.date, event.timeZone, now);
       return refOf(event);
     }
-    const name = command.name!.normalize('NFC');
+    const name = command.name!;
     const date = command.date!.trim();
     if (!isCalendarDate(date)) throw new ServiceException(ErrorCode.Validation, 'Please select a marathon date.');
     if (command.timeZone !== undefined && !isTimeZone(command.timeZone))
       throw new ServiceException(ErrorCode.Validation, EVENT_TIME_ZONE_INVALID);
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`community.events:${date}`]);
-      const sameDay = await this.events.liveOn(manager, date);
-      const key = eventNameKey(name);
-      const similar = sameDay.filter((e) => sameEventName(e.name, name));
-      const match = sameDay.find((e) => e.nameKey === key) ?? (similar.length === 1 ? similar[0] : undefined);
-      if (match) {
-        this.refusePast(command, match.date, match.timeZone, now);
-        return refOf(match);
-      }
-      const timeZone = command.timeZone ?? 'UTC';
-      this.refusePast(command, date, timeZone, now);
-      const event = {
-        id: randomUUID(),
-        slug: await this.freeSlug(manager, eventSlugBase(name, date)),
-        name: name.trim().replace(/\s+/g, ' '),
-        nameKey: key,
-        searchText: searchTextOf(name, null),
-        city: null,
-        country: null,
-        date,
-        timeZone,
-        verified: false,
-        mergedInto: null,
-        version: 0,
-      };
-      await this.events.insert(manager, event);
-      await this.standings.open(manager, { kind: 'event', id: event.id }, EVENT_STANDING_CURRENCY);
+      const { event } = await findOrMakeEvent(
+        manager,
+        { events: this.events, standings: this.standings },
+        { name, date, timeZone: command.timeZone ?? 'UTC' },
+        (day, zone) => this.refusePast(command, day, zone, now),
+      );
       return refOf(event);
     });
   }
