@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ServiceCoreModule } from '@runpledge/server-kit';
 import { CharitiesModule } from './charities/charities.module.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { EventsModule } from './events/events.module.js';
 import { PageProjectionModule } from './pages/page-projection.module.js';
 import { AccountEmailsModule } from './accounts/account-emails.module.js';
 import { SuppressionCopyModule } from './mail/suppression-copy.module.js';
@@ -16,6 +17,7 @@ import { TeamsModule } from './teams/teams.module.js';
     AccountEmailsModule,
     SuppressionCopyModule,
     CharitiesModule,
+    EventsModule,
   ],
 })
 export class AppModule {}

@@ -11,6 +11,7 @@ import { PagesModule } from './pages/pages.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
 import { TeamsModule } from './community/teams/teams.module.js';
 import { CharitiesModule } from './community/charities/charities.module.js';
+import { EventsModule } from './community/events/events.module.js';
 
 /** One module per service the gateway fronts (its folder holds the controllers of its /api segments), plus pages and health. */
 @Module({
@@ -26,6 +27,7 @@ import { CharitiesModule } from './community/charities/charities.module.js';
     FitnessModule,
     TeamsModule,
     CharitiesModule,
+    EventsModule,
     PagesModule,
   ],
 })

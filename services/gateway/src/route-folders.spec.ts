@@ -21,6 +21,7 @@ const FOLDER_OF_SEGMENT: Record<string, string> = {
   fitness: 'fitness',
   teams: 'community',
   charities: 'community',
+  events: 'community',
   'fitness-profile': 'fitness',
   'training-stats': 'fitness',
   activities: 'fitness',

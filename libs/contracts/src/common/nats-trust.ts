@@ -5,6 +5,7 @@ import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
 import { PROFILES_EVENTS } from '../events/profiles.events.js';
 import { CHARITIES } from '../rpc/charities.patterns.js';
+import { COMMUNITY } from '../rpc/community.patterns.js';
 import { CHARITY_ACCESS } from '../rpc/charity-access.js';
 import { FITNESS_DISTANCE } from '../rpc/pledges.patterns.js';
 import type { ServiceName } from '../rpc/rpc-pattern.js';
@@ -30,6 +31,8 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
     COMMUNITY_EVENTS.mailStopLinkSent.type,
     // Charities' messages to runners: profiles knows their addresses and the suppression list.
     COMMUNITY_EVENTS.charityMessageSent.type,
+    // Pages follow their event's merge, rename or verification.
+    COMMUNITY_EVENTS.eventChanged.type,
   ],
   billing: [IDENTITY_EVENTS.userDeleted.type],
   fitness: [
@@ -67,12 +70,13 @@ export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
  * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021);
- * profiles checks the charity a page names; billing asks community whether a person is a charity's admin
+ * profiles checks the charity a page names, and resolves a page's event with community when a page is
+ * created or edited (decision 0026); billing asks community whether a person is a charity's admin
  * before selling or giving its runner places.
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],
-  profiles: [FITNESS_DISTANCE.byDay, CHARITIES.lookup],
+  profiles: [FITNESS_DISTANCE.byDay, CHARITIES.lookup, COMMUNITY.events.resolve],
   billing: [CHARITY_ACCESS.access],
   fitness: [],
   community: [],

@@ -12,6 +12,17 @@ export const pageTeamPlaceSchema = z.object({
   isCaptain: z.boolean(),
 });
 
+/** An event of the directory as pages keep it; `version` moves with each of its changes. */
+const raceEventCopySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  date: z.iso.date(),
+  timeZone: z.string(),
+  verified: z.boolean(),
+  version: z.number().int().nonnegative(),
+});
+
 export const COMMUNITY_EVENTS = {
   /**
    * A page joined, asked to join, left or was approved into a team, or its team was renamed, moved to a
@@ -44,6 +55,21 @@ export const COMMUNITY_EVENTS = {
       subject: z.string().max(CHARITY_LIMITS.messageSubject),
       body: z.string().max(CHARITY_LIMITS.messageBody),
       recipients: z.array(z.object({ profileId: z.uuid(), userId: z.uuid(), pageName: z.string() })),
+    }),
+  ),
+  /**
+   * An event changed in a way its pages show (renamed, verified, its time zone set) or was merged
+   * into another: the pages naming `eventId` now run `current` (the event itself, or the one it went
+   * into). A reader keeps a copy of each event and applies only a newer `version`, so a late merge
+   * never undoes a later rename.
+   */
+  eventChanged: defineEvent(
+    'community.event.changed',
+    z.object({
+      eventId: z.uuid(),
+      current: raceEventCopySchema,
+      /** Pages given this event by the one-time assignment of existing pages (they named none yet). */
+      profileIds: z.array(z.uuid()).default([]),
     }),
   ),
 } as const;

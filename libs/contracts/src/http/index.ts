@@ -7,6 +7,7 @@ export * from './challenge-claims.js';
 export * from './challenges.js';
 export * from './donations.js';
 export * from './encouragement.js';
+export * from './events.js';
 export * from './fitness-profile.js';
 export * from './fundraising-totals.js';
 export * from './health.js';

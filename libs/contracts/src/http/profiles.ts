@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventRefSchema } from './events.js';
 import { DONATION_PLATFORMS, platformProblem } from '../product/donation-links.js';
 import { TOTALS_SOURCES } from '../product/fundraising-totals.js';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../product/limits.js';
@@ -109,6 +110,11 @@ export const profileFieldsSchema = z.object({
   fundraisingCurrency: currencySchema.optional(),
   /** The unit the page counts distance (and pledges) in; `mi` when left out on create. */
   distanceUnit: z.enum(DISTANCE_UNITS, { error: 'Please choose miles or kilometres.' }).optional(),
+  /**
+   * The event chosen from the directory (its name and date then replace `marathonName` and
+   * `marathonDate`); without it, the typed name and date find or make the event.
+   */
+  eventId: z.uuid({ error: 'Please choose a marathon from the list.' }).nullish(),
 });
 
 export const createProfileRequestSchema = z.preprocess(
@@ -183,6 +189,8 @@ export const publicProfileViewSchema = profileSchema.extend({
   /** The owner's subscription gives access (trialing, active, lifetime, past due within grace). */
   published: z.boolean(),
   team: pageTeamSchema,
+  /** The race the page runs, in the events directory (`/events/{slug}`); null while not known. */
+  event: eventRefSchema.nullable(),
 });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 

@@ -1,5 +1,6 @@
 // Product constants and pure product rules: field limits, wording, text rules, donation links, fundraising maths, subscription access. No transport here.
 export * from './design-tokens.js';
+export * from './events.js';
 export * from './donation-links.js';
 export * from './fitness.js';
 export * from './fundraising-totals.js';

@@ -8,6 +8,8 @@ export * from './charities.requests.js';
 export * from './charities.rpc.js';
 export * from './charity-access.js';
 export * from './community.patterns.js';
+export * from './community.requests.js';
+export * from './community.rpc.js';
 export * from './error-code.js';
 export * from './fitness.patterns.js';
 export * from './fitness.requests.js';

@@ -4,6 +4,7 @@ import { CHARITIES } from './charities.patterns.js';
 import { CHARITIES_RPC } from './charities.rpc.js';
 import { CHARITY_ACCESS, CHARITY_ACCESS_RPC } from './charity-access.js';
 import { COMMUNITY } from './community.patterns.js';
+import { COMMUNITY_RPC } from './community.rpc.js';
 import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
 import { IDENTITY } from './identity.patterns.js';
@@ -31,6 +32,7 @@ export const RPC_CONTRACTS = {
   ...PLEDGES_RPC,
   ...MAIL_RPC,
   ...CHARITIES_RPC,
+  ...COMMUNITY_RPC,
   ...CHARITY_ACCESS_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;

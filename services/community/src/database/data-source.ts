@@ -10,6 +10,7 @@ import { CharityMessageEntity } from '../charities/charity-message.entity.js';
 import { CharityStaffEntity } from '../charities/charity-staff.entity.js';
 import { CharityEntity } from '../charities/charity.entity.js';
 import { env } from '../config/env.js';
+import { EventEntity } from '../events/event.entity.js';
 import { OwnerAccessEntity } from '../pages/owner-access.entity.js';
 import { PageEntity } from '../pages/page.entity.js';
 import { RunnerDistanceEntity } from '../pages/runner-distance.entity.js';
@@ -22,6 +23,7 @@ import { CopyPagesFromProfiles1798000000620 } from './migrations/1798000000620-C
 import { CreateCharities1798898392890 } from './migrations/1798898392890-CreateCharities.js';
 import { AddCharityConsoleActivity1798898392900 } from './migrations/1798898392900-AddCharityConsoleActivity.js';
 import { AddPageRaceCharityAndEvent1799000000200 } from './migrations/1799000000200-AddPageRaceCharityAndEvent.js';
+import { CreateEvents1795898518271 } from './migrations/1795898518271-CreateEvents.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
@@ -42,6 +44,7 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CharityStaffEntity,
     CharityLinkEntity,
     CharityMessageEntity,
+    EventEntity,
   ],
   migrations: [
     CreateDeletedAccounts1798000000600,
@@ -51,5 +54,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateCharities1798898392890,
     AddCharityConsoleActivity1798898392900,
     AddPageRaceCharityAndEvent1799000000200,
+    CreateEvents1795898518271,
   ],
 });

@@ -9,6 +9,8 @@ import { CharityMessagesRepository } from '../charities/charity-messages.reposit
 import { CharityLinksRepository } from '../charities/charity-links.repository.js';
 import { CharityRunnersRepository } from '../charities/charity-runners.repository.js';
 import { CharityStaffRepository } from '../charities/charity-staff.repository.js';
+import { EventRunnersRepository } from '../events/event-runners.repository.js';
+import { EventsRepository } from '../events/events.repository.js';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import { PagesRepository } from '../pages/pages.repository.js';
 import { RunnerDistancesRepository } from '../pages/runner-distances.repository.js';
@@ -33,6 +35,8 @@ const repositories = [
   CharityLinksRepository,
   CharityRunnersRepository,
   CharityMessagesRepository,
+  EventsRepository,
+  EventRunnersRepository,
 ];
 
 /**

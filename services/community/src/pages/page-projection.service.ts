@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { AccountEmailsRepository } from '../accounts/account-emails.repository.js';
 import { CharityMembersService } from '../charities/charity-members.service.js';
+import { EventMembershipService } from '../events/event-membership.service.js';
 import { StandingsService } from '../standings/standings.service.js';
 import { TeamsService } from '../teams/teams.service.js';
 import { OwnerAccessRepository } from './owner-access.repository.js';
@@ -29,6 +30,7 @@ export class PageProjectionService implements OnModuleInit {
     private readonly events: DomainEvents,
     private readonly teams: TeamsService,
     private readonly emails: AccountEmailsRepository,
+    private readonly eventMembership: EventMembershipService,
   ) {}
 
   onModuleInit(): void {
@@ -43,10 +45,12 @@ export class PageProjectionService implements OnModuleInit {
   async cardChanged(card: Payload<typeof PROFILES_EVENTS.cardChanged>, { manager, envelope }: EventContext) {
     // A card arriving after the account's deletion keeps nothing of it.
     if (!(await lockLiveAccount(manager, card.userId))) return;
-    const stored = await this.pages.applyCard(manager, card, new Date(envelope.occurredAt));
+    if (!(await this.pages.applyCard(manager, card, new Date(envelope.occurredAt)))) return;
     // A card from before pages named charities says nothing of it; a newer card says which one, or none.
-    if (stored && card.createdAt !== undefined)
+    if (card.createdAt !== undefined)
       await this.charityMembers.pageNamesCharity(manager, card.profileId, card.charityId ?? null);
+    // The page counts in the event it names now.
+    await this.eventMembership.sync(manager, card.profileId);
   }
 
   async totalsChanged(manager: EntityManager, totals: Payload<typeof PROFILES_EVENTS.totalsChanged>): Promise<void> {

@@ -9,7 +9,7 @@ export interface GroupRef {
 }
 
 /**
- * The currency of a group raising in several (a charity): its standing keeps donors, meters and the
+ * The currency of a group raising in several (a charity, an event): its standing keeps donors, meters and the
  * member count; what is raised is kept per currency (`standing_currency_sums`), never converted.
  */
 export const PER_CURRENCY = '*';

@@ -27,6 +27,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
    * member's donation, so briefly; 0 turns it off). This replica's own team writes drop it at once.
    */
   TEAM_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** How long an events list or event page read stays in a replica's memory (0: off). */
+  EVENT_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Deadline of each service's ping in the readiness check. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   /** How often the background loop pings each service for the readiness body. */
@@ -107,6 +109,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   RATE_LIMIT_POSTER_RENDERS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** GET /api/teams/{slug} per IP and minute. */
   RATE_LIMIT_TEAM_READS_PER_IP: z.coerce.number().int().min(1).default(300),
+  /** GET /api/events and GET /api/events/{slug} per IP and minute. */
+  RATE_LIMIT_EVENT_READS_PER_IP: z.coerce.number().int().min(1).default(600),
   /** POST /api/teams/{id}/members (with or without an invite code) per user, and per IP, per 15 minutes. */
   RATE_LIMIT_TEAM_JOINS_PER_USER: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_TEAM_JOINS_PER_IP: z.coerce.number().int().min(1).default(60),

@@ -35,6 +35,8 @@ const BUDGETS = {
   posterRenderUser: { points: env.RATE_LIMIT_POSTER_RENDERS_PER_USER, duration: 60 * MINUTE },
   /** Public team pages by address: a visitor's reads, not a sweep of addresses. */
   teamReadIp: { points: env.RATE_LIMIT_TEAM_READS_PER_IP, duration: MINUTE, by: 'ip' },
+  /** The events directory and event pages: a visitor typing in a marathon field asks once a keystroke. */
+  eventReadIp: { points: env.RATE_LIMIT_EVENT_READS_PER_IP, duration: MINUTE, by: 'ip' },
   /** Joins carry invite codes: too few attempts to guess one. */
   teamJoinUser: { points: env.RATE_LIMIT_TEAM_JOINS_PER_USER, duration: 15 * MINUTE },
   teamJoinIp: { points: env.RATE_LIMIT_TEAM_JOINS_PER_IP, duration: 15 * MINUTE, by: 'ip' },

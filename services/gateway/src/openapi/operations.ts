@@ -137,6 +137,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     answers: 'image/png',
   }),
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true, answers: 'image/png' }),
+  op('GET', '/events/:slug/og-image.png', 'events', 'Share card of an event', { public: true, answers: 'image/png' }),
   op('GET', '/teams/:slug/og-image.png', 'teams', 'Share card of a team', { public: true, answers: 'image/png' }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
   op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page', { response: contracts.latestSlugSchema }),
@@ -330,6 +331,28 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('DELETE', '/charities/:id/sponsorship/seats/:runnerProfileId', 'charities', 'Take a runner place back (admin)', {
     response: contracts.sponsorshipSchema,
   }),
+  op(
+    'GET',
+    '/events',
+    'events',
+    'The events directory: live events soonest first, searched by name or city, 20 a page',
+    {
+      public: true,
+      query: contracts.eventListQuerySchema,
+      response: contracts.eventListResponseSchema,
+    },
+  ),
+  op(
+    'GET',
+    '/events/:slug',
+    'events',
+    'An event, its sums per currency and one page of its published runners, ranked',
+    {
+      public: true,
+      query: contracts.eventPageQuerySchema,
+      response: contracts.eventPageResponseSchema,
+    },
+  ),
   op('POST', '/teams', 'teams', "Create a team; the caller's page becomes its captain", {
     body: contracts.createTeamRequestSchema,
     response: contracts.teamResponseSchema,

@@ -1,4 +1,4 @@
-import { formatMoney, progressPercent, type PublicProfileView, type Team } from '@runpledge/contracts';
+import { formatMoney, progressPercent, type PublicProfileView, type RaceEvent, type Team } from '@runpledge/contracts';
 import { createHash } from 'node:crypto';
 import type { ShareCardContent, ShareCardFundraising } from './share-card.renderer.js';
 
@@ -93,4 +93,18 @@ export function shareCardVersion(content: ShareCardContent): string {
     .update(JSON.stringify([DESIGN_VERSION, content]))
     .digest('base64url')
     .slice(0, 16);
+}
+
+/** An event's card: its name and day, and what its runners raised in the currency most raised in. */
+export function eventShareCardContent(event: RaceEvent, siteUrl: string): ShareCardContent {
+  const top = [...event.totals].sort((a, b) => Number(b.raised) - Number(a.raised))[0];
+  return {
+    name: event.name,
+    marathonName: event.name,
+    marathonDate: formatMarathonDate(event.date),
+    fundraising: top
+      ? fundraisingOf({ raised: top.raised, goal: '0', donors: top.donors, currency: top.currency, challenges: 0 })
+      : { kind: 'none' },
+    pageAddress: pageAddress(siteUrl, `events/${event.slug}`),
+  };
 }

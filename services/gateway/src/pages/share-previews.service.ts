@@ -1,12 +1,17 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  COMMUNITY,
+  EVENT_LIMITS,
+  EVENT_NOT_FOUND,
   RUNNER_PROFILE_NOT_FOUND,
+  SLUG_PATTERN,
   TEAMS,
   TEAM_NOT_FOUND,
   runnerPageSlugOf,
   teamSlugSchema,
   urlSlugSchema,
   type PublicProfileView,
+  type RaceEvent,
   type Team,
   type TeamPageResponse,
 } from '@runpledge/contracts';
@@ -14,11 +19,16 @@ import { env } from '../config/env.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
-import { shareCardContent, shareCardVersion, teamShareCardContent } from './share-card.content.js';
+import {
+  eventShareCardContent,
+  shareCardContent,
+  shareCardVersion,
+  teamShareCardContent,
+} from './share-card.content.js';
 import { runnerPageDataScript, teamPageDataScript } from './page-data.js';
 import { Renderer } from './render-pool.js';
 import type { ShareCardContent } from './share-card.renderer.js';
-import { renderShareTags, runnerShareTags, siteShareTags, teamShareTags } from './share-tags.js';
+import { eventShareTags, renderShareTags, runnerShareTags, siteShareTags, teamShareTags } from './share-tags.js';
 
 /** A runner's card as the image route answers it. */
 export interface RunnerCard extends CardLookup {
@@ -62,6 +72,18 @@ export class SharePreviewsService {
    * page's data for the app, else the site's.
    */
   async tagsFor(path: string): Promise<string> {
+    const eventSlug = eventSlugOf(path);
+    if (eventSlug !== undefined) {
+      const event = await withDeadline(this.eventBySlug(eventSlug)).catch((err: unknown) => {
+        if (!(err instanceof NotFoundException)) {
+          this.logger.warn(`share tags of /events/${eventSlug} fell back to the site's: ${messageOf(err)}`);
+        }
+        return undefined;
+      });
+      if (!event) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+      const { version } = this.eventContentOf(event);
+      return renderShareTags(eventShareTags(event, env.PUBLIC_URL, eventCardPath(event.slug, version)));
+    }
     const teamSlug = teamSlugOf(path);
     if (teamSlug !== undefined) {
       const team = await withDeadline(this.teamBySlug(teamSlug)).catch((err: unknown) => {
@@ -132,6 +154,27 @@ export class SharePreviewsService {
     return { content, version: shareCardVersion(content) };
   }
 
+  /** An event's card; 404 `Event not found` for an unknown event. */
+  async eventCard(slug: string): Promise<RunnerCard> {
+    const event = await this.eventBySlug(slug);
+    const { content, version } = this.eventContentOf(event);
+    // Kept beside the runners' cards under a key no page slug can take.
+    return { ...(await this.cards.get(`events/${event.slug}`, version, content)), version };
+  }
+
+  private eventContentOf(event: RaceEvent) {
+    const content = eventShareCardContent(event, env.PUBLIC_URL);
+    return { content, version: shareCardVersion(content) };
+  }
+
+  /** The event at a slug (its runners unused); 404 when there is none. */
+  private async eventBySlug(slug: string): Promise<RaceEvent> {
+    const key = slug.toLowerCase();
+    if (key.length > EVENT_LIMITS.slug || !SLUG_PATTERN.test(key)) throw new NotFoundException(EVENT_NOT_FOUND);
+    const { event } = await this.rpc.call(COMMUNITY.events.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
+    return event;
+  }
+
   private teamContentOf(team: Team) {
     const content = teamShareCardContent(team, env.PUBLIC_URL);
     return { content, version: shareCardVersion(content) };
@@ -159,6 +202,11 @@ export class SharePreviewsService {
       return undefined;
     }
   }
+}
+
+/** The event's slug in `/events/{slug}`, else undefined. */
+export function eventSlugOf(path: string): string | undefined {
+  return /^\/events\/([^/.]+)\/?$/.exec(path)?.[1];
 }
 
 /** The team's slug in `/teams/{slug}`, else undefined. */
@@ -189,6 +237,11 @@ export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer,
 /** The card's path with its version: a new URL whenever what it draws changes, so it can be cached for good. */
 export function cardPath(slug: string, version: string): string {
   return `/api/runner-profile/${slug}/og-image.png?v=${version}`;
+}
+
+/** An event card's path with its version. */
+export function eventCardPath(slug: string, version: string): string {
+  return `/api/events/${slug}/og-image.png?v=${version}`;
 }
 
 /** A team card's path with its version. */

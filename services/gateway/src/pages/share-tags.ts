@@ -1,4 +1,4 @@
-import { theMarathon, type PublicProfileView, type Team } from '@runpledge/contracts';
+import { theMarathon, type PublicProfileView, type RaceEvent, type Team } from '@runpledge/contracts';
 import escapeHtml from 'escape-html';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card.renderer.js';
 
@@ -77,6 +77,21 @@ export function teamShareTags(team: Team, publicUrl: string, imagePath: string):
     ogTitle: running,
     url,
     image: { url: siteUrl(publicUrl, imagePath), alt: `${running}: the team page on ${SITE_NAME}` },
+    canonical: url,
+  };
+}
+
+export function eventShareTags(event: RaceEvent, publicUrl: string, imagePath: string): ShareTags {
+  const url = siteUrl(publicUrl, `/events/${event.slug}`);
+  const runners = event.runnerCount === 1 ? '1 runner' : `${event.runnerCount.toLocaleString('en-US')} runners`;
+  const summary = `${runners} running ${theMarathon(event.name)} for a cause on ${SITE_NAME}`;
+  return {
+    title: `${event.name} · ${SITE_NAME}`,
+    description: summarize(`${summary}. Find a runner and support them.`),
+    ogType: 'website',
+    ogTitle: `${event.name}: ${runners} running for a cause`,
+    url,
+    image: { url: siteUrl(publicUrl, imagePath), alt: `${event.name}: the event page on ${SITE_NAME}` },
     canonical: url,
   };
 }

@@ -32,6 +32,7 @@ export function publishedView(overrides: Partial<PublicProfileView> = {}): Publi
     updatedAt: '2026-01-02T00:00:00.000Z',
     published: true,
     team: null,
+    event: null,
     ...overrides,
   };
 }

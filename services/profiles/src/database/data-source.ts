@@ -34,6 +34,7 @@ import { ExportTeamsToCommunity1799498538086 } from './migrations/1799498538086-
 import { PageTeamEntity } from '../page-teams/page-team.entity.js';
 import { AddPageCharityAndEvent1799000000100 } from './migrations/1799000000100-AddPageCharityAndEvent.js';
 import { AddPageCharityName1798898392950 } from './migrations/1798898392950-AddPageCharityName.js';
+import { AddPageEventAddressAndRaceTimeZone1799000026100 } from './migrations/1799000026100-AddPageEventAddressAndRaceTimeZone.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -77,5 +78,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     AddPageCharityAndEvent1799000000100,
     ExportTeamsToCommunity1799498538086,
     AddPageCharityName1798898392950,
+    AddPageEventAddressAndRaceTimeZone1799000026100,
   ],
 });

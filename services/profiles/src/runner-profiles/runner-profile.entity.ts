@@ -51,6 +51,14 @@ export class RunnerProfileEntity {
   @Column('uuid', { name: 'event_id', nullable: true })
   eventId: string | null;
 
+  /** The event's address (`/events/{slug}`), as community last told it; null without an event. */
+  @Column('text', { name: 'event_slug', nullable: true })
+  eventSlug: string | null;
+
+  /** The IANA time zone the race is run in (its event's), or null without an event. */
+  @Column('text', { name: 'race_time_zone', nullable: true })
+  raceTimeZone: string | null;
+
   @Column('boolean', { name: 'connect_strava' })
   connectStrava: boolean;
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RaceEventsModule } from '../race-events/race-events.module.js';
 import { RepositoriesModule } from '../database/repositories.module.js';
 import { TotalsQueueModule } from '../fundraising-totals/totals-queue.module.js';
 import { ProfileCacheModule } from '../profile-cache/profile-cache.module.js';
@@ -8,7 +9,7 @@ import { RunnerProfilesService } from './runner-profiles.service.js';
 
 /** A page and its challenges, the aggregate every other feature of profiles builds on. */
 @Module({
-  imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule],
+  imports: [RepositoriesModule, ProfileCacheModule, TotalsQueueModule, RaceEventsModule],
   controllers: [RunnerProfilesController],
   providers: [RunnerProfilesService, CharityDirectoryClient],
 })

@@ -60,7 +60,8 @@ export class RunnerProfilesRepository {
               p.distance_unit AS "distanceUnit",
               p.totals_synced_at AS "totalsSyncedAt", p.totals_etag AS "totalsEtag",
               p.goal_set_by_owner AS "goalSetByOwner", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
-              p.totals_version::float8 AS "totalsVersion",
+              p.totals_version::float8 AS "totalsVersion", p.event_id AS "eventId", p.event_slug AS "eventSlug",
+              p.race_time_zone AS "raceTimeZone",
               (SELECT json_build_object('slug', pt.team_slug, 'name', pt.team_name) FROM "profiles"."page_teams" pt
                 WHERE pt.profile_id = p.id AND pt.status = 'member') AS team,
               a.status AS "accessStatus", a.current_period_end AS "accessPeriodEnd",

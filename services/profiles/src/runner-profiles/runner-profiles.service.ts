@@ -29,8 +29,13 @@ import { platformAddressProblem } from '../fundraising-totals/public-address.uti
 import { TotalsQueue } from '../fundraising-totals/totals-queue.js';
 import { ProfileCacheNotifier } from '../profile-cache/profile-cache.notifier.js';
 import { FundraisingChallengesRepository } from '../challenges/fundraising-challenges.repository.js';
+import { RaceEventsClient } from '../race-events/race-events.client.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
-import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
+import {
+  RunnerProfilesRepository,
+  type RunnerProfileChanges,
+  type RunnerProfileValues,
+} from './runner-profiles.repository.js';
 import {
   cacheKeyOf,
   cardDiffers,
@@ -52,6 +57,10 @@ function assertFetchableEventUrl(url: string | null | undefined): void {
   if (problem) throw ServiceException.badRequest(`The DonorDrive event URL ${problem}`);
 }
 
+/** What a page keeps of its event; the event's name and date replace the typed ones. */
+type EventColumns = Pick<RunnerProfileValues, 'eventId' | 'eventSlug' | 'raceTimeZone'> &
+  Partial<Pick<RunnerProfileValues, 'marathonName' | 'marathonDate'>>;
+
 /** numeric columns take decimal strings; a cleared amount is 0. */
 const decimal = (value: number | null | undefined): string | undefined =>
   value === undefined ? undefined : String(value ?? 0);
@@ -66,7 +75,31 @@ export class RunnerProfilesService {
     private readonly totals: TotalsQueue,
     private readonly milestones: MilestonesRepository,
     private readonly charities: CharityDirectoryClient,
+    private readonly raceEvents: RaceEventsClient,
   ) {}
+
+  /**
+   * The event a saved page runs: the one chosen from the directory (a 503 when the directory does
+   * not answer), or the one its typed race makes (none while the directory is away: the typed race
+   * stays). A race already run is refused for a new page.
+   */
+  private async eventColumnsFor(
+    race: { eventId?: string | null; marathonName: string; marathonDate: string },
+    forNewPage: boolean,
+  ): Promise<EventColumns> {
+    const resolved = race.eventId
+      ? await this.raceEvents.resolveOrThrow({ eventId: race.eventId, forNewPage })
+      : await this.raceEvents.resolve({ name: race.marathonName, date: race.marathonDate, forNewPage });
+    if (!resolved) return { eventId: null, eventSlug: null, raceTimeZone: null };
+    const { event } = resolved;
+    return {
+      eventId: event.id,
+      eventSlug: event.slug,
+      raceTimeZone: event.timeZone,
+      marathonName: event.name,
+      marathonDate: event.date,
+    };
+  }
 
   /** The caller owns the new page (at most MAX_PAGES_PER_ACCOUNT); its challenges keep the order they came in. */
   async create(userId: string, request: CreateProfileRequest): Promise<Profile> {
@@ -75,6 +108,8 @@ export class RunnerProfilesService {
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
     assertFetchableEventUrl(fields.donorDriveEventUrl);
+    const { eventId: chosenEventId, ...pageFields } = fields;
+    const race = await this.eventColumnsFor({ ...pageFields, eventId: chosenEventId }, true);
     const created = await this.events.transaction(async (manager) => {
       // A write that passed the gateway before the account's deletion must not outlive it; the lock
       // it takes on the user also orders two creations by one user, so the cap below holds.
@@ -113,7 +148,7 @@ export class RunnerProfilesService {
         charityId: charity.charityId ?? null,
         charityName: charity.charityName ?? null,
         charitySlug: charity.charitySlug ?? null,
-        eventId: null,
+        ...race,
       });
       if (!profile) return null;
       const rows = await this.challenges.insertInOrder(manager, profile.id, challenges, 0);
@@ -179,7 +214,24 @@ export class RunnerProfilesService {
         this.cache.afterCommit(manager, [{ slug: newSlug, profileId }, ...moved.map((slug) => ({ slug, profileId }))]);
         await this.events.record(manager, PROFILES_EVENTS.slugChanged, { profileId, userId, urlSlug: newSlug });
       }
-      const changes = changesOf(fieldChanges);
+      const { eventId: chosenEventId, ...pageChanges } = fieldChanges;
+      const changes: RunnerProfileChanges = changesOf(pageChanges);
+      const raceChanged =
+        chosenEventId !== undefined ||
+        (changes.marathonName !== undefined && changes.marathonName !== current.marathonName) ||
+        (changes.marathonDate !== undefined && changes.marathonDate !== current.marathonDate);
+      if (raceChanged)
+        Object.assign(
+          changes,
+          await this.eventColumnsFor(
+            {
+              eventId: chosenEventId,
+              marathonName: changes.marathonName ?? current.marathonName,
+              marathonDate: changes.marathonDate ?? current.marathonDate,
+            },
+            false,
+          ),
+        );
       const merged = { ...current, ...changes };
       const problem = platformProblem(merged);
       if (problem) throw ServiceException.badRequest(problem.message);
@@ -306,7 +358,7 @@ function assertTotalsEditable(
 
 /** The columns a PUT body changes; absent fields are left alone, null clears. */
 function changesOf(
-  request: Omit<UpdateProfileRequest, 'urlSlug' | 'charityId' | 'charityName'> &
+  request: Omit<UpdateProfileRequest, 'urlSlug' | 'charityId' | 'charityName' | 'eventId'> &
     Partial<Pick<RunnerProfileChanges, 'charityId' | 'charityName' | 'charitySlug'>>,
 ): RunnerProfileChanges {
   const { fundsRaised, fundraisingGoal, totalDonors, ...fields } = request;

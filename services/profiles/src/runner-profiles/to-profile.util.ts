@@ -115,6 +115,10 @@ export function toPublicView(
     ...toProfile(entity, challenges),
     published: isPublished(entity.ownerAccess, now),
     team: entity.team ?? null,
+    event:
+      entity.eventId && entity.eventSlug
+        ? { slug: entity.eventSlug, name: entity.marathonName, date: entity.marathonDate }
+        : null,
   };
 }
 

@@ -17,4 +17,22 @@ describe('RunnerHero', () => {
     renderWithProviders(<RunnerHero profile={sampleProfileView()} />);
     expect(screen.queryByText(/Member of/)).not.toBeInTheDocument();
   });
+
+  it('links the marathon to its event page, and names a race with no event as text', () => {
+    const { unmount } = renderWithProviders(
+      <RunnerHero
+        profile={sampleProfileView({
+          marathonName: 'TCS London Marathon',
+          event: { slug: 'tcs-london-marathon-2099', name: 'TCS London Marathon', date: '2099-04-26' },
+        })}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'TCS London Marathon' })).toHaveAttribute(
+      'href',
+      '/events/tcs-london-marathon-2099',
+    );
+    unmount();
+    renderWithProviders(<RunnerHero profile={sampleProfileView({ marathonName: 'Backyard Marathon' })} />);
+    expect(screen.queryByRole('link', { name: 'Backyard Marathon' })).not.toBeInTheDocument();
+  });
 });

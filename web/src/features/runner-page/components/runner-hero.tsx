@@ -15,7 +15,16 @@ export function RunnerHero({ profile }: { profile: ProfileView }) {
           </h1>
           <p className="mt-3 text-lg text-brand-100 sm:text-xl">
             Running {theMarathon(profile.marathonName).slice(0, -profile.marathonName.trim().length)}
-            <span className="font-semibold text-white">{profile.marathonName.trim()}</span>
+            {profile.event ? (
+              <Link
+                to={`/events/${profile.event.slug}`}
+                className="font-semibold text-white underline underline-offset-2 hover:text-accent-200"
+              >
+                {profile.marathonName.trim()}
+              </Link>
+            ) : (
+              <span className="font-semibold text-white">{profile.marathonName.trim()}</span>
+            )}
           </p>
           <p className="mt-1 text-brand-200">{formatCalendarDate(profile.marathonDate)}</p>
           {profile.team && (

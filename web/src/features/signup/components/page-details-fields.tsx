@@ -1,9 +1,10 @@
 import { FIELD_LIMITS, FUNDRAISING_LIMITS } from '@runpledge/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { EventSuggestions } from '@/features/events';
 import type { SlugCheck } from '../hooks/use-slug-check';
 import { acceptsNumber, MAX_LENGTH, type SignupField, type SignupFormValues } from '../utils/signup-form-values';
 import { FormSection } from './form-section';
@@ -51,6 +52,14 @@ export interface PageDetailsFieldsProps {
 /** Every field of a page's details (spec 5), as /signup asks for them and /{slug}/edit changes them. */
 export function PageDetailsFields({ values, errors, set, slugCheck, onSlugChange, minDate }: PageDetailsFieldsProps) {
   const platform = values.donationPlatform;
+  // A race chosen from the suggestions brings its day.
+  const raceDate = values.marathonDate;
+  const chooseEvent = useCallback(
+    (event: { date: string }) => {
+      if (event.date !== raceDate) set('marathonDate', event.date);
+    },
+    [raceDate, set],
+  );
   return (
     <>
       <FormSection title="Your race" description="Who is running, and which marathon.">
@@ -75,11 +84,14 @@ export function PageDetailsFields({ values, errors, set, slugCheck, onSlugChange
               required
               maxLength={MAX_LENGTH.marathonName}
               placeholder="e.g. Chicago Marathon"
+              autoComplete="off"
+              list="marathon-suggestions"
               value={values.marathonName}
               onChange={(e) => set('marathonName', e.target.value.slice(0, MAX_LENGTH.marathonName))}
             />
           )}
         </FormField>
+        <EventSuggestions id="marathon-suggestions" typed={values.marathonName} onChoose={chooseEvent} />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField label="Marathon Date" error={errors.marathonDate}>
             {(control) => (

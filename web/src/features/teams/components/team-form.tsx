@@ -5,12 +5,13 @@ import {
   type ProfileSummary,
   type TeamJoinRule,
 } from '@runpledge/contracts';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { EventSuggestions } from '@/features/events';
 import { SlugField, suggestSlug } from '@/features/signup';
 import type { TeamField, TeamFormErrors, TeamFormValues } from '../utils/team-form-values';
 
@@ -60,6 +61,15 @@ export function TeamForm({
       }
       return next;
     });
+
+  // A race chosen from the suggestions brings its day.
+  const chooseEvent = useCallback(
+    (event: { date: string }) =>
+      setValues((current) =>
+        current.marathonDate === event.date ? current : { ...current, marathonDate: event.date },
+      ),
+    [],
+  );
 
   const liveSlugProblem =
     values.slug === '' || errors.slug ? undefined : teamSlugSchema.safeParse(values.slug).error?.issues[0]?.message;
@@ -119,11 +129,14 @@ export function TeamForm({
               {...control}
               name="marathon_name"
               maxLength={TEAM_LIMITS.marathonName}
+              autoComplete="off"
+              list="team-marathon-suggestions"
               value={values.marathonName}
               onChange={(e) => set('marathonName', e.target.value)}
             />
           )}
         </FormField>
+        <EventSuggestions id="team-marathon-suggestions" typed={values.marathonName} onChoose={chooseEvent} />
         <FormField label="Marathon date" error={errors.marathonDate}>
           {(control) => (
             <Input

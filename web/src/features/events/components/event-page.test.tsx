@@ -1,0 +1,80 @@
+import type { EventPageResponse, RaceEvent } from '@runpledge/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse } from '@/testing/fixtures';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { EventPage } from './event-page';
+
+const event: RaceEvent = {
+  id: '4a0e2b7c-1d3f-4e5a-9b6c-7d8e9f0a1b2c',
+  slug: 'tcs-london-marathon-2099',
+  name: 'TCS London Marathon',
+  city: 'London',
+  country: 'GB',
+  date: '2099-04-26',
+  timeZone: 'Europe/London',
+  totals: [
+    { currency: 'GBP', raised: '1500.00', donors: 30 },
+    { currency: 'USD', raised: '250.00', donors: 5 },
+  ],
+  runnerCount: 2,
+  teamCount: 0,
+  miles: 321.5,
+  verified: true,
+};
+
+const runner = (name: string, pageSlug: string, raised: string, currency: string) => ({
+  runnerProfileId: crypto.randomUUID(),
+  pageSlug,
+  name,
+  raised,
+  currency,
+  donors: 3,
+  miles: 120.25,
+  percentOfGoal: 50,
+});
+
+function answer(runners: EventPageResponse['runners']): Response {
+  return jsonResponse(200, { event, runners, teams: [], charities: [], page: 1, totalPages: 1 });
+}
+
+afterEach(() => localStorage.clear());
+
+describe('EventPage', () => {
+  it('shows the event, its countdown, what its runners raise per currency, and its runners ranked', async () => {
+    mockApi({
+      'GET /api/auth/me': jsonResponse(401, undefined, 'Unauthorized'),
+      'GET /api/events/tcs-london-marathon-2099?by=raised&page=1': answer([
+        runner('Jo Smith', 'jo-runs', '1500.00', 'GBP'),
+        runner('Sam Lee', 'sam-runs', '250.00', 'USD'),
+      ]),
+      'GET /api/events/tcs-london-marathon-2099?by=raised&page=1&query=sam': answer([
+        runner('Sam Lee', 'sam-runs', '250.00', 'USD'),
+      ]),
+    });
+    renderWithProviders(<EventPage slug="tcs-london-marathon-2099" />, { path: '/events/tcs-london-marathon-2099' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'TCS London Marathon' })).toBeInTheDocument();
+    expect(document.body).toHaveTextContent(/days to go/);
+    expect(document.body).toHaveTextContent('£1,500');
+    expect(document.body).toHaveTextContent('$250');
+    const ranked = within(screen.getByRole('list', { name: 'Runners ranked' })).getAllByRole('listitem');
+    expect(ranked).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Jo Smith' })).toHaveAttribute('href', '/jo-runs');
+
+    fireEvent.change(screen.getByLabelText('Find a runner'), { target: { value: 'sam' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(screen.queryByText('Jo Smith')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('list', { name: 'Runners ranked' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says so for an event that does not exist', async () => {
+    mockApi({
+      'GET /api/auth/me': jsonResponse(401, undefined, 'Unauthorized'),
+      'GET /api/events/nowhere-2099?by=raised&page=1': jsonResponse(404, undefined, 'Event not found'),
+    });
+    renderWithProviders(<EventPage slug="nowhere-2099" />, { path: '/events/nowhere-2099' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' })).toBeInTheDocument();
+  });
+});
