@@ -12,6 +12,7 @@ import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessModule } from './owner-access/owner-access.module.js';
 import { MailSuppressionModule } from './mail-suppression/mail-suppression.module.js';
 import { PledgesModule } from './pledges/pledges.module.js';
+import { RaceDayModule } from './race-day/race-day.module.js';
 import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
 import { TeamsModule } from './teams/teams.module.js';
 
@@ -31,6 +32,7 @@ import { TeamsModule } from './teams/teams.module.js';
     PageInsightsModule,
     TeamsModule,
     PledgesModule,
+    RaceDayModule,
     MailSuppressionModule,
   ],
 })

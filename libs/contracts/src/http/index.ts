@@ -23,3 +23,4 @@ export * from './teams.js';
 export * from './webhooks.js';
 export * from './pledges.js';
 export * from './navigation.js';
+export * from './race-day.js';

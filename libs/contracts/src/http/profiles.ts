@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { raceResultSchema } from './race-day.js';
 import { DONATION_PLATFORMS, platformProblem } from '../product/donation-links.js';
 import { TOTALS_SOURCES } from '../product/fundraising-totals.js';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../product/limits.js';
@@ -166,6 +167,12 @@ export const publicProfileViewSchema = profileSchema.extend({
   /** The owner's subscription gives access (trialing, active, lifetime, past due within grace). */
   published: z.boolean(),
   team: pageTeamSchema,
+  /** The runner's race: a finish with its time, did not finish, or null (not yet, or undone). */
+  raceResult: raceResultSchema,
+  /** Followers who confirmed their address. */
+  followerCount: z.number().int().nonnegative(),
+  /** The last day the page says it is still raising (`YYYY-MM-DD`): the runner's choice, else 30 days after race day. */
+  raisingUntil: z.string(),
 });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 

@@ -15,3 +15,4 @@ export * from './subscription-access.js';
 export * from './teams.js';
 export * from './text.js';
 export * from './pledges.js';
+export * from './race-day.js';

@@ -83,8 +83,8 @@ export class RunnerProfilesController {
 
   /** A written page as GET shows it to its owner (API.md: create and update carry `published`, `isOwner`). */
   private async asOwnerSees(profile: Profile): Promise<ProfileView> {
-    const { published, team } = await this.views.bySlug(profile.urlSlug);
-    return profileViewFor({ ...profile, published, team }, true);
+    const { published, team, raceResult, followerCount, raisingUntil } = await this.views.bySlug(profile.urlSlug);
+    return profileViewFor({ ...profile, published, team, raceResult, followerCount, raisingUntil }, true);
   }
 
   @Delete('runner-profile/:id')

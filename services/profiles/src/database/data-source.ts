@@ -12,6 +12,7 @@ import { SlugRedirectEntity } from '../runner-profiles/slug-redirect.entity.js';
 import { RunnerDistanceEntity } from '../teams/runner-distance.entity.js';
 import { TeamMemberEntity } from '../teams/team-member.entity.js';
 import { TeamEntity } from '../teams/team.entity.js';
+import { CreateRaceDay1795898439737 } from './migrations/1795898439737-CreateRaceDay.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
@@ -73,5 +74,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateMailSuppression1797200000300,
     CreateTeamRequestMails1797200000310,
     CreateRunLedger1797300000100,
+    CreateRaceDay1795898439737,
   ],
 });
