@@ -9,11 +9,12 @@ import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { OwnerAccessWorkerModule } from './owner-access/owner-access-worker.module.js';
 import { TeamMailWorkerModule } from './teams/team-mail-worker.module.js';
 import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
+import { RaceDayWorkerModule } from './race-day/race-day-worker.module.js';
 
 /**
  * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
  * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests;
- * makes pledges per mile fall due and mails their supporters; takes owners whose past-due grace ran
+ * makes pledges per mile fall due and mails their supporters; sends race-day mails to followers and pledgers; takes owners whose past-due grace ran
  * out out of their teams' sums. Every scheduled sweep of profiles is a repeatable job here.
  */
 @Module({
@@ -26,6 +27,7 @@ import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
     TeamMailWorkerModule,
     PageInsightsModule,
     PledgesWorkerModule,
+    RaceDayWorkerModule,
     OwnerAccessWorkerModule,
   ],
   providers: [PageInsightsFlushProcessor],

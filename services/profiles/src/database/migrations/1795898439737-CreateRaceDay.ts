@@ -12,6 +12,10 @@ export class CreateRaceDay1795898439737 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "profiles"."runner_profiles" ADD COLUMN IF NOT EXISTS "raising_until" date NULL`,
     );
+    // The race-morning sweep looks for pages by race day.
+    await queryRunner.query(
+      `CREATE INDEX IF NOT EXISTS "IDX_runner_profiles_marathon_date" ON "profiles"."runner_profiles" ("marathon_date")`,
+    );
     // A page's race result. `status` null: undone. `auto_finished_at`: a race-day run recorded a
     // finish once; no later run records another, whatever the owner changed since.
     await queryRunner.query(`
@@ -74,6 +78,7 @@ export class CreateRaceDay1795898439737 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "profiles"."race_day_mails"`);
     await queryRunner.query(`DROP TABLE "profiles"."followers"`);
     await queryRunner.query(`DROP TABLE "profiles"."race_results"`);
+    await queryRunner.query(`DROP INDEX IF EXISTS "profiles"."IDX_runner_profiles_marathon_date"`);
     await queryRunner.query(`ALTER TABLE "profiles"."runner_profiles" DROP COLUMN IF EXISTS "raising_until"`);
   }
 }
