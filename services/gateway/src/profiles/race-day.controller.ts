@@ -82,7 +82,11 @@ export class RaceDayController {
 
   @Post('runner-profile/:id/thank-you')
   @HttpCode(202)
-  thankYou(@CurrentUser() user: SessionUser, @Param('id') id: string, @Body() body: unknown): Promise<ThankYouResponse> {
+  thankYou(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<ThankYouResponse> {
     const runnerProfileId = profileIdOr404(id);
     const thankYou = parseOrThrow(thankYouRequestSchema, body);
     return this.rpc.call(RACE_DAY.thankYou, { runnerProfileId, userId: user.id, thankYou });

@@ -30,7 +30,8 @@ export function raceDayJobId(job: RaceDayMailJob): string {
       return `race-day-${job.kind}-${job.followerId}`;
     case 'thank-you':
       return `race-day-${job.kind}-${job.thankYouId}`;
-    default:
+    case 'morning':
+    case 'finish':
       return `race-day-${job.kind}-${job.runnerProfileId}`;
   }
 }
@@ -76,7 +77,12 @@ export class RaceDayJobsQueue implements OnApplicationBootstrap, OnApplicationSh
   async add(jobs: RaceDayMailJob[]): Promise<void> {
     if (jobs.length === 0) return;
     await this.mails.addBulk(
-      jobs.map((job) => ({ name: job.kind, data: job, opts: { ...OPTS, jobId: raceDayJobId(job) } })),
+      // Gone once done: a follower confirmed after the morning's job ran is asked for by a later sweep.
+      jobs.map((job) => ({
+        name: job.kind,
+        data: job,
+        opts: { ...OPTS, jobId: raceDayJobId(job), removeOnComplete: true },
+      })),
     );
   }
 }

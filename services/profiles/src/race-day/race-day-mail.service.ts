@@ -64,7 +64,9 @@ export class RaceDayMailService {
         const followers = await this.raceDay.confirmedFollowers(page.id);
         // One mail per inbox: a follower who also pledged hears it once.
         const inboxes = new Set(followers.map((r) => inboxHash(r.email)));
-        const pledgers = (await this.raceDay.thankablePledgers(page.id)).filter((r) => !inboxes.has(inboxHash(r.email)));
+        const pledgers = (await this.raceDay.thankablePledgers(page.id)).filter(
+          (r) => !inboxes.has(inboxHash(r.email)),
+        );
         const sent = await this.toEach(page, followers, 'thank-you', (f) => thankYouMail(f, thanks.message));
         // A pledger hears each thank-you (at most one a week); a follower only the first (three mails at most).
         return (
@@ -79,7 +81,12 @@ export class RaceDayMailService {
     return (await this.pledges.findPage(this.dataSource.manager, id))?.page ?? null;
   }
 
-  private facts(page: RunnerProfileEntity, to: { name: string | null; email: string }, key: string, stopUrl: string): RaceMailFacts {
+  private facts(
+    page: RunnerProfileEntity,
+    to: { name: string | null; email: string },
+    key: string,
+    stopUrl: string,
+  ): RaceMailFacts {
     return {
       to: to.email,
       name: to.name,

@@ -86,5 +86,11 @@ export function finishMail(f: RaceMailFacts, finishSeconds: number): OutgoingMai
 /** The runner's thank-you: their words as they wrote them (plain text). */
 export function thankYouMail(f: RaceMailFacts, message: string): OutgoingMail {
   const runner = oneLine(f.runnerName).trim();
-  return mail(f, 'thank-you', `A thank-you from ${runner}`, `${runner} writes:\n\n${message}\n\n${f.pageUrl}`, f.pageUrl);
+  return mail(
+    f,
+    'thank-you',
+    `A thank-you from ${runner}`,
+    `${runner} writes:\n\n${message}\n\n${f.pageUrl}`,
+    f.pageUrl,
+  );
 }

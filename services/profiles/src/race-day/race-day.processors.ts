@@ -49,12 +49,16 @@ export class RaceDayProcessors implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.worker = new Worker(RACE_DAY_MAIL_QUEUE, async (job) => ({ sent: await this.mails.run(job.data as RaceDayMailJob) }), {
-      connection: bullConnection(),
-      prefix: bullPrefix(),
-      telemetry: bullTelemetry(),
-      concurrency: 4,
-    });
+    this.worker = new Worker(
+      RACE_DAY_MAIL_QUEUE,
+      async (job) => ({ sent: await this.mails.run(job.data as RaceDayMailJob) }),
+      {
+        connection: bullConnection(),
+        prefix: bullPrefix(),
+        telemetry: bullTelemetry(),
+        concurrency: 4,
+      },
+    );
     this.worker.on('failed', (job, err) =>
       this.logger.warn({ err, jobId: job?.id, attempts: job?.attemptsMade }, 'race-day mail job failed; retried'),
     );

@@ -43,9 +43,19 @@ export class RaceDayRepository {
       `SELECT status, finish_seconds, source, auto_finished_at FROM ${RESULTS} WHERE runner_profile_id = $1
        ${lock ? 'FOR UPDATE' : ''}`,
       [profileId],
-    )) as { status: RaceResultStatus | null; finish_seconds: number | null; source: RaceResultSource | null; auto_finished_at: Date | null }[];
+    )) as {
+      status: RaceResultStatus | null;
+      finish_seconds: number | null;
+      source: RaceResultSource | null;
+      auto_finished_at: Date | null;
+    }[];
     return row
-      ? { status: row.status, finishSeconds: row.finish_seconds, source: row.source, autoFinishedAt: row.auto_finished_at }
+      ? {
+          status: row.status,
+          finishSeconds: row.finish_seconds,
+          source: row.source,
+          autoFinishedAt: row.auto_finished_at,
+        }
       : null;
   }
 
@@ -238,10 +248,9 @@ export class RaceDayRepository {
   }
 
   async thankYou(id: string): Promise<{ runnerProfileId: string; message: string } | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT runner_profile_id, message FROM ${THANKS} WHERE id = $1`,
-      [id],
-    )) as { runner_profile_id: string; message: string }[];
+    const [row] = (await this.dataSource.query(`SELECT runner_profile_id, message FROM ${THANKS} WHERE id = $1`, [
+      id,
+    ])) as { runner_profile_id: string; message: string }[];
     return row ? { runnerProfileId: row.runner_profile_id, message: row.message } : null;
   }
 

@@ -55,7 +55,8 @@ export class RaceDayService implements OnModuleInit {
   setResult(runnerProfileId: string, userId: string, result: SetRaceResultRequest): Promise<Profile> {
     return this.events.transaction(async (manager) => {
       const page = ownedOrThrow((await this.pledges.findPage(manager, runnerProfileId))?.page ?? null, userId);
-      if (!raceDayHasCome(raceDayOf(page), this.now())) throw ServiceException.badRequest(RACE_DAY_MESSAGES.beforeRaceDay);
+      if (!raceDayHasCome(raceDayOf(page), this.now()))
+        throw ServiceException.badRequest(RACE_DAY_MESSAGES.beforeRaceDay);
       await this.raceDay.result(manager, runnerProfileId, true);
       await this.raceDay.setResult(manager, runnerProfileId, {
         status: result.status,

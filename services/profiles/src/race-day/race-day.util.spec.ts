@@ -43,7 +43,10 @@ describe('race day', () => {
 
   it('takes a run entered by hand on its own day, and never a time no marathon takes', () => {
     expect(
-      finishFromRuns([run({ source: 'manual', startDate: '2027-04-25T12:00:00.000Z', startDateLocal: '2027-04-25T12:00:00' })], london),
+      finishFromRuns(
+        [run({ source: 'manual', startDate: '2027-04-25T12:00:00.000Z', startDateLocal: '2027-04-25T12:00:00' })],
+        london,
+      ),
     ).toEqual({ finishSeconds: 4 * 3600 + 12, source: 'manual' });
     expect(finishFromRuns([run({ elapsedSeconds: 100 * 60 })], london)).toBeNull();
     expect(finishFromRuns([run({ elapsedSeconds: 12 * 3600 + 1 })], london)).toBeNull();

@@ -1,11 +1,4 @@
-import {
-  dayIn,
-  hourIn,
-  isTimeZone,
-  RACE_DAY_LIMITS,
-  type DayRun,
-  type RaceResultSource,
-} from '@runpledge/contracts';
+import { dayIn, hourIn, isTimeZone, RACE_DAY_LIMITS, type DayRun, type RaceResultSource } from '@runpledge/contracts';
 
 /** Race day: the page's marathon date in the race's own time zone. */
 export interface RaceDay {

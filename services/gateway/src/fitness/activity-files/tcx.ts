@@ -4,7 +4,11 @@ import { sportType } from './sport-type.js';
 import {
   elapsedTimeSeconds,
   elevationGainMeters,
-  firstTime, movingTimeSeconds, trackDistanceMeters, type TrackPoint } from './track.js';
+  firstTime,
+  movingTimeSeconds,
+  trackDistanceMeters,
+  type TrackPoint,
+} from './track.js';
 import { UnreadableFileError } from './unreadable-file.error.js';
 
 /**
