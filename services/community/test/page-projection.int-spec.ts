@@ -110,6 +110,55 @@ describe("community's copy of the pages and its groups' standings", () => {
     expect(await pageRow(profileId)).toMatchObject({ name: 'Jo', url_slug: 'jo-runs' });
   });
 
+  it("keeps a page's race, platform, charity and event from its card; a card from before them keeps what is there", async () => {
+    const { profileId, userId } = newPage();
+    const charityId = randomUUID();
+    const eventId = randomUUID();
+    const full = {
+      profileId,
+      userId,
+      urlSlug: 'race-card',
+      name: 'Race Card',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2031-10-12',
+      platform: 'justgiving',
+      charityId,
+      eventId,
+      createdAt: '2031-01-02T03:04:05.000Z',
+    };
+    const raceRow = async () =>
+      (
+        await db.query(
+          `SELECT name, marathon_name, to_char(race_date, 'YYYY-MM-DD') AS race_date, platform, charity_id, event_id,
+                  page_created_at FROM community.pages WHERE profile_id = $1`,
+          [profileId],
+        )
+      ).rows[0];
+    await announce(PROFILES_EVENTS.cardChanged.type, full);
+    await eventually(async () =>
+      expect(await raceRow()).toMatchObject({
+        marathon_name: 'Chicago Marathon',
+        race_date: '2031-10-12',
+        platform: 'justgiving',
+        charity_id: charityId,
+        event_id: eventId,
+        page_created_at: new Date(full.createdAt),
+      }),
+    );
+    // The pages naming a charity or running an event are found by it.
+    expect((await db.query(`SELECT profile_id FROM community.pages WHERE charity_id = $1`, [charityId])).rows).toEqual([
+      { profile_id: profileId },
+    ]);
+    // A newer card of the old shape renames the page and leaves its race as it was.
+    await announce(PROFILES_EVENTS.cardChanged.type, { profileId, userId, urlSlug: 'race-card', name: 'Renamed' });
+    await eventually(async () => expect(await raceRow()).toMatchObject({ name: 'Renamed', charity_id: charityId }));
+    // A newer full card that leaves the charity clears it.
+    await announce(PROFILES_EVENTS.cardChanged.type, { ...full, name: 'Left', charityId: null });
+    await eventually(async () =>
+      expect(await raceRow()).toMatchObject({ name: 'Left', charity_id: null, event_id: eventId }),
+    );
+  });
+
   it("takes a new page's first totals (version 0) whether its card came first or not", async () => {
     const cardFirst = newPage();
     await announce(PROFILES_EVENTS.cardChanged.type, { ...cardFirst, urlSlug: 'card-first', name: 'Card First' });

@@ -16,6 +16,8 @@ import {
 import { bootstrapService, ensureEventStream, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { AddPageCharityAndEvent1799000000100 } from '../src/database/migrations/1799000000100-AddPageCharityAndEvent.js';
 import { eventually, natsRequester, SAMPLE_RUNNER } from '../../../scripts/jest/helpers.mjs';
 import { profilesRpc } from './profiles-rpc.js';
 import { AppModule } from '../src/app.module.js';
@@ -350,11 +352,23 @@ describe('profiles over NATS', () => {
     const update = (userId: string, profileId: string, changes: Record<string, unknown>) =>
       call<Profile>(PROFILES.profile.update, { userId, profileId, changes });
 
-    it("tells groups the page's card when it is created and when its name or address changes, not otherwise", async () => {
+    it("tells groups the page's card when it is created and when its name, address, race or platform changes, not otherwise", async () => {
       const userId = randomUUID();
       const created = await createProfile(userId);
       const cards = () => outboxFor(PROFILES_EVENTS.cardChanged.type, created.id);
-      expect(await cards()).toEqual([{ profileId: created.id, userId, urlSlug: created.urlSlug, name: created.name }]);
+      const card = {
+        profileId: created.id,
+        userId,
+        urlSlug: created.urlSlug,
+        name: created.name,
+        marathonName: created.marathonName,
+        marathonDate: created.marathonDate,
+        platform: created.donationPlatform,
+        charityId: null,
+        eventId: null,
+        createdAt: new Date(created.createdAt).toISOString(),
+      };
+      expect(await cards()).toEqual([card]);
       await ok<Profile>(PROFILES.profile.update, {
         userId,
         profileId: created.id,
@@ -368,11 +382,45 @@ describe('profiles over NATS', () => {
       });
       const to = newSlug();
       await ok<Profile>(PROFILES.profile.update, { userId, profileId: created.id, changes: { url_slug: to } });
+      await ok<Profile>(PROFILES.profile.update, {
+        userId,
+        profileId: created.id,
+        changes: { marathonName: 'Berlin Marathon', marathonDate: '2031-09-28' },
+      });
       expect(await cards()).toEqual([
-        { profileId: created.id, userId, urlSlug: created.urlSlug, name: created.name },
-        { profileId: created.id, userId, urlSlug: created.urlSlug, name: 'Renamed Runner' },
-        { profileId: created.id, userId, urlSlug: to, name: 'Renamed Runner' },
+        card,
+        { ...card, name: 'Renamed Runner' },
+        { ...card, urlSlug: to, name: 'Renamed Runner' },
+        { ...card, urlSlug: to, name: 'Renamed Runner', marathonName: 'Berlin Marathon', marathonDate: '2031-09-28' },
       ]);
+    });
+
+    it("records every existing page's card again when the card grew its race, platform, charity and event", async () => {
+      const userId = randomUUID();
+      const created = await createProfile(userId);
+      await db.query(`DELETE FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2`, [
+        PROFILES_EVENTS.cardChanged.type,
+        created.id,
+      ]);
+      const dataSource = service.get(DataSource);
+      await dataSource.transaction((manager) => new AddPageCharityAndEvent1799000000100().up(manager.queryRunner!));
+      expect(await outboxFor(PROFILES_EVENTS.cardChanged.type, created.id)).toEqual([
+        {
+          profileId: created.id,
+          userId,
+          urlSlug: created.urlSlug,
+          name: created.name,
+          marathonName: created.marathonName,
+          marathonDate: created.marathonDate,
+          platform: created.donationPlatform,
+          charityId: null,
+          eventId: null,
+          createdAt: new Date(created.createdAt).toISOString(),
+        },
+      ]);
+      // What it recorded is a card every reader accepts.
+      const [row] = await outboxFor(PROFILES_EVENTS.cardChanged.type, created.id);
+      expect(PROFILES_EVENTS.cardChanged.schema.safeParse(row).success).toBe(true);
     });
 
     it('tells the totals of a hand-typed page from its creation; a synced page waits for its first sync', async () => {

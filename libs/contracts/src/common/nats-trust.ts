@@ -3,6 +3,7 @@ import { FITNESS_EVENTS } from '../events/fitness.events.js';
 import { IDENTITY_EVENTS } from '../events/identity.events.js';
 import { IDENTITY_BROADCASTS, PROFILE_CACHE_INVALIDATION } from '../events/announcements.js';
 import { PROFILES_EVENTS } from '../events/profiles.events.js';
+import { CHARITY_ACCESS } from '../rpc/charity-access.js';
 import { FITNESS_DISTANCE } from '../rpc/pledges.patterns.js';
 import type { ServiceName } from '../rpc/rpc-pattern.js';
 
@@ -49,19 +50,20 @@ export const EVENT_CONSUMPTION: Record<ServiceName, readonly string[]> = {
 export const SERVICE_ANNOUNCEMENTS: Record<ServiceName, readonly string[]> = {
   identity: [IDENTITY_BROADCASTS.sessionsRevoked],
   profiles: [PROFILE_CACHE_INVALIDATION.subject],
-  billing: [],
+  billing: [CHARITY_ACCESS.access],
   fitness: [],
   community: [],
 };
 
 /**
  * The only requests one service sends another (everything else comes from the gateway): profiles
- * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021).
+ * (its worker only) seeds its run ledger once per runner from fitness's distances by day (decision 0021);
+ * billing asks community whether a person is a charity's admin before selling or giving its runner places.
  */
 export const SERVICE_REQUESTS: Record<ServiceName, readonly string[]> = {
   identity: [],
   profiles: [FITNESS_DISTANCE.byDay],
-  billing: [],
+  billing: [CHARITY_ACCESS.access],
   fitness: [],
   community: [],
 };

@@ -16,13 +16,31 @@ export const PROFILES_EVENTS = {
     z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string() }),
   ),
   /**
-   * What a page shows of itself in lists of other pages (a team's members, a charity's runners): sent
-   * when the page is created and whenever its name or address changes. A reader keeping a copy applies
-   * only one newer (by `occurredAt`) than the copy: events of a page are made under its row lock.
+   * What a page shows of itself in lists of other pages (a team's members, a charity's runners, an
+   * event's field): sent when the page is created and whenever any of these fields changes. A reader
+   * keeping a copy applies only one newer (by `occurredAt`) than the copy: events of a page are made
+   * under its row lock. The fields after `name` came later: a card recorded before them lacks them
+   * (a reader keeps what it had), and every page's card was recorded again once they came.
    */
   cardChanged: defineEvent(
     'profiles.profile.card-changed',
-    z.object({ profileId: z.uuid(), userId: z.uuid(), urlSlug: z.string(), name: z.string() }),
+    z.object({
+      profileId: z.uuid(),
+      userId: z.uuid(),
+      urlSlug: z.string(),
+      name: z.string(),
+      marathonName: z.string().nullable().optional(),
+      /** `YYYY-MM-DD`, the race day. */
+      marathonDate: z.iso.date().nullable().optional(),
+      /** The donation platform the page raises on (`donation_platform`). */
+      platform: z.string().nullable().optional(),
+      /** The listed charity the page names, if any. */
+      charityId: z.uuid().nullable().optional(),
+      /** The event (race) the page runs, if known. */
+      eventId: z.uuid().nullable().optional(),
+      /** When the page was made (ISO 8601). */
+      createdAt: z.iso.datetime({ offset: true }).optional(),
+    }),
   ),
   /** A supporter chose a challenge: the owner is e-mailed once (profiles consumes it itself). */
   challengeClaimed: defineEvent(

@@ -3,6 +3,7 @@ export * from './account-export.js';
 export * from './billing.patterns.js';
 export * from './billing.requests.js';
 export * from './billing.rpc.js';
+export * from './charity-access.js';
 export * from './community.patterns.js';
 export * from './error-code.js';
 export * from './fitness.patterns.js';

@@ -1,5 +1,6 @@
 import { BILLING } from './billing.patterns.js';
 import { BILLING_RPC } from './billing.rpc.js';
+import { CHARITY_ACCESS, CHARITY_ACCESS_RPC } from './charity-access.js';
 import { COMMUNITY } from './community.patterns.js';
 import { FITNESS } from './fitness.patterns.js';
 import { FITNESS_RPC } from './fitness.rpc.js';
@@ -29,6 +30,7 @@ export const RPC_CONTRACTS = {
   ...PLEDGES_RPC,
   ...RACE_DAY_RPC,
   ...MAIL_RPC,
+  ...CHARITY_ACCESS_RPC,
 } as const;
 export type TypedRpcPattern = keyof typeof RPC_CONTRACTS;
 export type RpcRequestOf<P extends TypedRpcPattern> = RpcRequest<(typeof RPC_CONTRACTS)[P]>;
@@ -39,7 +41,14 @@ type PatternsOf<T> = T extends string ? T : { [K in keyof T]: PatternsOf<T[K]> }
 /** Patterns of the services that have no contract in RPC_CONTRACTS: none may exist. */
 export type UntypedRpcPattern = Exclude<
   PatternsOf<
-    typeof IDENTITY | typeof PROFILES | typeof BILLING | typeof FITNESS | typeof COMMUNITY | typeof TEAMS | typeof MAIL
+    | typeof IDENTITY
+    | typeof PROFILES
+    | typeof BILLING
+    | typeof FITNESS
+    | typeof COMMUNITY
+    | typeof TEAMS
+    | typeof MAIL
+    | typeof CHARITY_ACCESS
   >,
   TypedRpcPattern
 >;

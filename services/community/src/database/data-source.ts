@@ -8,6 +8,7 @@ import { StandingEntity } from '../standings/standing.entity.js';
 import { CreateDeletedAccounts1798000000600 } from './migrations/1798000000600-CreateDeletedAccounts.js';
 import { CreatePagesAndStandings1798000000610 } from './migrations/1798000000610-CreatePagesAndStandings.js';
 import { CopyPagesFromProfiles1798000000620 } from './migrations/1798000000620-CopyPagesFromProfiles.js';
+import { AddPageRaceCharityAndEvent1799000000200 } from './migrations/1799000000200-AddPageRaceCharityAndEvent.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
@@ -17,5 +18,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateDeletedAccounts1798000000600,
     CreatePagesAndStandings1798000000610,
     CopyPagesFromProfiles1798000000620,
+    AddPageRaceCharityAndEvent1799000000200,
   ],
 });

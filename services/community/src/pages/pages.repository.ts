@@ -9,6 +9,13 @@ export interface PageCard {
   userId: string;
   urlSlug: string;
   name: string;
+  /** The fields below come together; a card recorded before they existed has none of them. */
+  marathonName?: string | null;
+  marathonDate?: string | null;
+  platform?: string | null;
+  charityId?: string | null;
+  eventId?: string | null;
+  createdAt?: string;
 }
 
 export interface PageTotalsCopy {
@@ -30,17 +37,35 @@ export class PagesRepository {
    */
   async applyCard(manager: EntityManager, card: PageCard, changedAt: Date): Promise<boolean> {
     const table = tableOf(manager);
+    // A card from before the race, platform, charity and event were told keeps what the copy has of them.
+    const full = card.createdAt !== undefined;
+    const kept = (column: string) => `${column} = CASE WHEN $12 THEN EXCLUDED.${column} ELSE ${table}.${column} END`;
     const rows: unknown[] = await manager.query(
       `INSERT INTO ${table} (profile_id, user_id, url_slug, name, card_changed_at, funds_raised, fundraising_goal,
-         total_donors, currency, totals_version)
-       VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 'USD', -1)
+         total_donors, currency, totals_version, marathon_name, race_date, platform, charity_id, event_id,
+         page_created_at)
+       VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 'USD', -1, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (profile_id) DO UPDATE
          SET user_id = EXCLUDED.user_id, url_slug = EXCLUDED.url_slug, name = EXCLUDED.name,
-             card_changed_at = EXCLUDED.card_changed_at
+             card_changed_at = EXCLUDED.card_changed_at, ${kept('marathon_name')}, ${kept('race_date')},
+             ${kept('platform')}, ${kept('charity_id')}, ${kept('event_id')}, ${kept('page_created_at')}
          WHERE ${table}.deleted_at IS NULL
            AND (${table}.card_changed_at IS NULL OR ${table}.card_changed_at < EXCLUDED.card_changed_at)
        RETURNING profile_id`,
-      [card.profileId, card.userId, card.urlSlug, card.name, changedAt],
+      [
+        card.profileId,
+        card.userId,
+        card.urlSlug,
+        card.name,
+        changedAt,
+        card.marathonName ?? null,
+        card.marathonDate ?? null,
+        card.platform ?? null,
+        card.charityId ?? null,
+        card.eventId ?? null,
+        card.createdAt ?? null,
+        full,
+      ],
     );
     return rows.length > 0;
   }
@@ -87,6 +112,24 @@ export class PagesRepository {
     const rows: { id: string }[] = await manager.query(
       `SELECT profile_id AS id FROM ${tableOf(manager)} WHERE user_id = $1 AND deleted_at IS NULL ORDER BY profile_id`,
       [userId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The ids of the live pages naming a charity, by their address (one query, an index on `charity_id`). */
+  async liveIdsOfCharity(manager: EntityManager, charityId: string): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT profile_id AS id FROM ${tableOf(manager)} WHERE charity_id = $1 AND deleted_at IS NULL ORDER BY url_slug`,
+      [charityId],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The ids of the live pages running an event, by their address (an index on `event_id`). */
+  async liveIdsOfEvent(manager: EntityManager, eventId: string): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT profile_id AS id FROM ${tableOf(manager)} WHERE event_id = $1 AND deleted_at IS NULL ORDER BY url_slug`,
+      [eventId],
     );
     return rows.map((r) => r.id);
   }

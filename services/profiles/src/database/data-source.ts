@@ -33,6 +33,7 @@ import { CountRunnerMilesOncePerTeam1797200000200 } from './migrations/179720000
 import { CreateMailSuppression1797200000300 } from './migrations/1797200000300-CreateMailSuppression.js';
 import { CreateTeamRequestMails1797200000310 } from './migrations/1797200000310-CreateTeamRequestMails.js';
 import { CreateRunLedger1797300000100 } from './migrations/1797300000100-CreateRunLedger.js';
+import { AddPageCharityAndEvent1799000000100 } from './migrations/1799000000100-AddPageCharityAndEvent.js';
 import { PledgeEntity } from '../pledges/pledge.entity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
@@ -74,6 +75,7 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateMailSuppression1797200000300,
     CreateTeamRequestMails1797200000310,
     CreateRunLedger1797300000100,
+    AddPageCharityAndEvent1799000000100,
     CreateRaceDay1795898439737,
   ],
 });

@@ -35,6 +35,14 @@ export class RunnerProfileEntity {
   @Column('text')
   description: string;
 
+  /** The listed charity the page names (community's directory), or null. */
+  @Column('uuid', { name: 'charity_id', nullable: true })
+  charityId: string | null;
+
+  /** The event (community's race) the page runs, or null when not yet known. */
+  @Column('uuid', { name: 'event_id', nullable: true })
+  eventId: string | null;
+
   @Column('boolean', { name: 'connect_strava' })
   connectStrava: boolean;
 

@@ -31,7 +31,16 @@ import { FundraisingChallengesRepository } from '../challenges/fundraising-chall
 import { TeamTotalsService } from '../teams/team-totals.service.js';
 import { ownedOrThrow } from './profile-ownership.util.js';
 import { RunnerProfilesRepository, type RunnerProfileChanges } from './runner-profiles.repository.js';
-import { cacheKeyOf, isPublished, toProfile, toPublicView, toSummary, toTotalsChanged } from './to-profile.util.js';
+import {
+  cacheKeyOf,
+  cardDiffers,
+  isPublished,
+  toPageCard,
+  toProfile,
+  toPublicView,
+  toSummary,
+  toTotalsChanged,
+} from './to-profile.util.js';
 
 /**
  * The totals sync fetches a DonorDrive event URL's host: one inside our network (metadata, NATS,
@@ -100,6 +109,8 @@ export class RunnerProfilesService {
         totalsSyncedAt: null,
         totalsEtag: null,
         goalSetByOwner: (fields.fundraisingGoal ?? 0) > 0,
+        charityId: null,
+        eventId: null,
       });
       if (!profile) return null;
       const rows = await this.challenges.insertInOrder(manager, profile.id, challenges, 0);
@@ -108,12 +119,7 @@ export class RunnerProfilesService {
         userId,
         urlSlug: profile.urlSlug,
       });
-      await this.events.record(manager, PROFILES_EVENTS.cardChanged, {
-        profileId: profile.id,
-        userId,
-        urlSlug: profile.urlSlug,
-        name: profile.name,
-      });
+      await this.events.record(manager, PROFILES_EVENTS.cardChanged, toPageCard(profile));
       // Hand-typed totals are the page's from its creation (a platform's come with its first sync).
       if (profile.totalsSource === 'manual')
         await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(profile));
@@ -200,14 +206,8 @@ export class RunnerProfilesService {
           : [];
       await this.milestones.recordReached(manager, profileId, reached);
       if (totalsMoved) await this.events.record(manager, PROFILES_EVENTS.totalsChanged, toTotalsChanged(saved));
-      if (saved.name !== current.name || saved.urlSlug !== current.urlSlug) {
-        await this.events.record(manager, PROFILES_EVENTS.cardChanged, {
-          profileId,
-          userId,
-          urlSlug: saved.urlSlug,
-          name: saved.name,
-        });
-      }
+      if (cardDiffers(current, saved))
+        await this.events.record(manager, PROFILES_EVENTS.cardChanged, toPageCard(saved));
       // Their jobs too, in this transaction: Redis being away (or this process dying) loses neither.
       if (reached.length > 0) await this.totals.recordMilestones(manager, profileId);
       if (totalsSource !== 'manual') await this.totals.recordSync(manager, profileId, 'saved');

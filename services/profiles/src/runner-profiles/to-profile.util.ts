@@ -42,6 +42,31 @@ export function toTotalsChanged(entity: RunnerProfileEntity): z.infer<typeof PRO
   };
 }
 
+type PageCard = z.infer<typeof PROFILES_EVENTS.cardChanged.schema>;
+
+/** The page's card, as `profiles.profile.card-changed` tells it to lists of other pages. */
+export function toPageCard(entity: RunnerProfileEntity): PageCard {
+  return {
+    profileId: entity.id,
+    userId: entity.userId,
+    urlSlug: entity.urlSlug,
+    name: entity.name,
+    marathonName: entity.marathonName,
+    marathonDate: entity.marathonDate,
+    platform: entity.donationPlatform,
+    charityId: entity.charityId,
+    eventId: entity.eventId,
+    createdAt: entity.createdAt.toISOString(),
+  };
+}
+
+/** Whether an edit changed what the card tells (so that it is told again). */
+export function cardDiffers(a: RunnerProfileEntity, b: RunnerProfileEntity): boolean {
+  const before = toPageCard(a);
+  const after = toPageCard(b);
+  return (Object.keys(after) as (keyof PageCard)[]).some((key) => before[key] !== after[key]);
+}
+
 /** The API's `profile`; `challenges` must already be in page order. */
 export function toProfile(entity: RunnerProfileEntity, challenges: FundraisingChallengeEntity[]): Profile {
   return {
