@@ -1,6 +1,6 @@
 // Lighthouse bench (issue #7, speed): the built product served by the gateway, measured by
 // Lighthouse 12 with its default mobile preset (simulated slow 4G, 4x CPU slowdown) in Debian's
-// Chromium, on `/` and on a published runner page. Prints the median of BENCH_LIGHTHOUSE_RUNS runs
+// Chromium, on `/`, a published runner page and a team page. Prints the median of BENCH_LIGHTHOUSE_RUNS runs
 // (default 3) of each metric against the targets. Reports are kept in .runtime/lighthouse/.
 // Runs in `npm run bench` (BENCH_LIGHTHOUSE=0 skips it) or alone: `npm run bench:lighthouse`.
 // BENCH_LIGHTHOUSE_BASE=http://localhost:3000 measures a stack that is already running instead of
@@ -24,10 +24,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { freePort, migrateAll, ROOT, startStack } from './lib/stack.mjs';
-import { publishRunnerPage, seedRunnerPage } from './lib/runner-page-seed.mjs';
+import { publishRunnerPage, seedRunnerPage, seedTeam } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
-/** The targets (issues #7 and #26), for `/` and the runner page alike. */
+/** The targets (issues #7 and #26), for every public page alike. */
 export const TARGETS = { score: 95, lcpMs: 2500, tbtMs: 150, cls: 0.1 };
 
 /** Above this 1-minute load average the figures of a page that misses a target are not judged. */
@@ -163,7 +163,7 @@ function row({ name, figures, missed }) {
 }
 
 /**
- * Measures `/` and a published runner page; resolves to one summary per page. Unless `judge` is
+ * Measures `/`, a published runner page and a team page; resolves to one summary per page. Unless `judge` is
  * false, prints the verdict and sets `process.exitCode` to its code (see the header).
  */
 export async function runLighthouseBench({
@@ -188,13 +188,16 @@ export async function runLighthouseBench({
     }
     const page = await seedRunnerPage(base);
     await publishRunnerPage(base, env, page);
+    const team = await seedTeam(base, page);
     const pages = [
       { name: 'landing /', url: `${base}/` },
       { name: 'runner page /{slug}', url: `${base}/${page.profile.urlSlug}` },
+      { name: 'team page /teams/{slug}', url: `${base}/teams/${team.slug}` },
     ];
     // One visit first, so the gateway's page cache and the OS file cache are as a visitor finds them.
     for (const { url } of pages) await fetch(url).then((res) => res.text());
     await fetch(`${base}/api/runner-profile/${page.profile.urlSlug}`).then((res) => res.text());
+    await fetch(`${base}/api/teams/${team.slug}`).then((res) => res.text());
 
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,

@@ -106,3 +106,26 @@ export async function browserCookieOf(base, cookie) {
   if (![...jar.keys()].some((name) => /^(__Host-)?rp_access$/.test(name))) throw new Error('no access cookie set');
   return [...jar.values()].join('; ');
 }
+
+/** A team captained by a published runner page (`seedRunnerPage` then `publishRunnerPage`), for the team page's bench. */
+export async function seedTeam(base, page) {
+  const { body } = await api(
+    base,
+    'POST',
+    '/api/teams',
+    {
+      slug: `bench-team-${Date.now().toString(36)}`,
+      name: 'Chicago Charity Runners',
+      story: 'Twelve friends running Chicago together for the children’s hospital. '.repeat(4).trim(),
+      charityName: 'Children’s Hospital',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      currency: 'USD',
+      goalAmount: 25000,
+      joinRule: 'open',
+      captainProfileId: page.profile.id,
+    },
+    page.cookie,
+  );
+  return body.team;
+}

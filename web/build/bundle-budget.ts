@@ -35,6 +35,7 @@ const KB = 1000;
 export const FIRST_LOAD_BUDGETS: BudgetConfig = {
   routes: [
     { route: '/{slug} (runner page)', source: ROUTE_PRELOADS.runnerPageRoute, maxGzipBytes: 170 * KB },
+    { route: '/teams/{slug} (team page)', source: ROUTE_PRELOADS.teamPageRoute, maxGzipBytes: 170 * KB },
     { route: '/ (landing)', source: 'src/app/routes/landing.tsx', maxGzipBytes: 170 * KB },
     // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) and the address
     // suggestion's transliteration (@sindresorhus/slugify) load after.
@@ -49,8 +50,7 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     'src/app/routes/fitness.tsx',
     'src/app/routes/login.tsx',
     'src/app/routes/release-claim.tsx',
-    // Teams: the team page, starting a team and the captain's panel.
-    'src/app/routes/team.tsx',
+    // Teams: starting a team and the captain's panel.
     'src/app/routes/team-new.tsx',
     'src/app/routes/team-manage.tsx',
     'src/app/routes/pledge-confirm.tsx',
@@ -157,7 +157,7 @@ export function formatBudgetReport(results: RouteResult[]): string {
  */
 export function bundleBudget(
   config: BudgetConfig = FIRST_LOAD_BUDGETS,
-  preloadRoutes: string[] = [ROUTE_PRELOADS.runnerPageRoute],
+  preloadRoutes: string[] = [ROUTE_PRELOADS.runnerPageRoute, ROUTE_PRELOADS.teamPageRoute],
 ): Plugin {
   return {
     name: 'runpledge:bundle-budget',

@@ -257,6 +257,12 @@ describe('sharing previews through the gateway', () => {
       'Tom &amp; Jerry &lt;Runners&gt; is running the London Marathon for Lifeboats',
     ]);
     expect(meta(html, 'og:url')[0]).toMatch(new RegExp(`^http://[\\w.:]+/teams/${slug}$`));
+    // The team as a visitor reads it comes with the HTML, for the app to show at once.
+    const embedded = /<script id="rp-team-page" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(embedded ?? 'null')).toMatchObject({
+      slug,
+      team: { team: { id: team.id, slug, isCaptain: false }, members: [{ runnerProfileId: page.id }], page: 1 },
+    });
     const image = meta(html, 'og:image')[0]!;
     const path = new URL(image).pathname + new URL(image).search;
     expect(path).toMatch(new RegExp(`^/api/teams/${slug}/og-image\\.png\\?v=[\\w-]{16}$`));
@@ -282,7 +288,9 @@ describe('sharing previews through the gateway', () => {
 
     const deleted = await get(`/api/teams/${team.id}`, { method: 'DELETE', headers: { cookie } });
     expect(deleted.status).toBe(200);
-    expect(meta(await (await get(`/teams/${slug}`)).text(), 'og:title')).toEqual([SITE_TITLE]);
+    const gone = await (await get(`/teams/${slug}`)).text();
+    expect(meta(gone, 'og:title')).toEqual([SITE_TITLE]);
+    expect(gone).not.toContain('rp-team-page');
     expect((await get(`/api/teams/${slug}/og-image.png`)).status).toBe(404);
   });
 

@@ -3,8 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { takeEmbeddedRunnerPage } from '@/features/runner-page/api/embedded-page-data';
+import { takeEmbeddedRunnerPage, takeEmbeddedTeamPage } from '@/features/runner-page/api/embedded-page-data';
 import { runnerProfileQuery } from '@/features/runner-page/api/get-runner-profile';
+import { teamQuery } from '@/features/teams/api/get-team';
 import { readSavedUser } from '@/lib/auth';
 import { PageLoader } from './page-loader';
 import { RequireAuth } from './require-auth';
@@ -30,6 +31,19 @@ const prefetchRunnerPage =
     const viewerId = readSavedUser()?.id;
     const query = runnerProfileQuery(slug, viewerId);
     const embedded = takeEmbeddedRunnerPage(slug);
+    if (embedded && viewerId === undefined) queryClient.setQueryData(query.queryKey, embedded);
+    else void queryClient.prefetchQuery(query);
+    return null;
+  };
+
+/** The same for a team page: its first view (ranked by raised) from the HTML, or requested while the code loads. */
+const prefetchTeamPage =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const slug = params.slug ?? '';
+    const viewerId = readSavedUser()?.id;
+    const query = teamQuery(slug, viewerId);
+    const embedded = takeEmbeddedTeamPage(slug);
     if (embedded && viewerId === undefined) queryClient.setQueryData(query.queryKey, embedded);
     else void queryClient.prefetchQuery(query);
     return null;
@@ -67,7 +81,11 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'cancel-email-change', lazy: page(() => import('./routes/cancel-email-change')) },
         { path: 'release-claim', lazy: page(() => import('./routes/release-claim')) },
         { path: 'auth/confirm', lazy: page(() => import('./routes/auth-confirm')) },
-        { path: 'teams/:slug', lazy: page(() => import('./routes/team')) },
+        {
+          path: 'teams/:slug',
+          loader: queryClient && prefetchTeamPage(queryClient),
+          lazy: page(() => import('./routes/team')),
+        },
         { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
         { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },
         { path: 'mail/stop', lazy: page(() => import('./routes/mail-stop')) },

@@ -1,5 +1,6 @@
 import { RESERVED_SLUGS } from '../product/limits.js';
 import type { ProfileView } from './profiles.js';
+import type { TeamPageResponse } from './teams.js';
 
 /**
  * The id of the `<script type="application/json">` the gateway puts in a published runner page's
@@ -15,13 +16,26 @@ export interface RunnerPageData {
 }
 
 /**
+ * The same for a team page: GET /api/teams/{slug} as a visitor gets it (ranked by raised, first
+ * page), so the team shows without waiting for that call.
+ */
+export const TEAM_PAGE_DATA_ELEMENT_ID = 'rp-team-page';
+
+export interface TeamPageData {
+  slug: string;
+  /** As a visitor sees it: `isCaptain` is false, no pending requests. */
+  team: TeamPageResponse;
+}
+
+/**
  * What the web build tells the gateway: for each route listed, the JavaScript files it adds to the
  * app's entry, in `web/dist/` + `file` (under .vite/, never served). The gateway preloads the
- * runner page's with its HTML.
+ * runner page's and the team page's with their HTML.
  */
 export const ROUTE_PRELOADS = {
   file: '.vite/route-preloads.json',
   runnerPageRoute: 'src/app/routes/runner-page.tsx',
+  teamPageRoute: 'src/app/routes/team.tsx',
 } as const;
 
 /** The runner page's slug in a path of the web app, `/{slug}`: one segment that is no other screen or file. */

@@ -1,8 +1,11 @@
 import {
   RUNNER_PAGE_DATA_ELEMENT_ID,
+  TEAM_PAGE_DATA_ELEMENT_ID,
   profileViewFor,
   type PublicProfileView,
   type RunnerPageData,
+  type TeamPageData,
+  type TeamPageResponse,
 } from '@runpledge/contracts';
 
 /**
@@ -22,4 +25,10 @@ export function jsonForScript(value: unknown): string {
 export function runnerPageDataScript(view: PublicProfileView): string {
   const data: RunnerPageData = { slug: view.urlSlug, profile: profileViewFor(view, false) };
   return `<script id="${RUNNER_PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
+}
+
+/** A team's page as a visitor reads it (GET /api/teams/{slug}), for the app to show at once (see TEAM_PAGE_DATA_ELEMENT_ID). */
+export function teamPageDataScript(response: TeamPageResponse): string {
+  const data: TeamPageData = { slug: response.team.slug, team: response };
+  return `<script id="${TEAM_PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(data)}</script>`;
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canonicalRunnerPagePath, isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
+import { canonicalRunnerPagePath, isRunnerPagePath, isTeamPagePath, publicPagePreloads } from './route-preloads.js';
 
 describe('isRunnerPagePath', () => {
   it('takes one segment that is no other screen as a runner page, the sample pages included', () => {
@@ -26,26 +26,40 @@ describe('isRunnerPagePath', () => {
   });
 });
 
-describe('runnerPagePreloads', () => {
+describe('isTeamPagePath', () => {
+  it("takes a team's page, not the form that starts one nor deeper paths", () => {
+    expect(isTeamPagePath('/teams/sick-kids')).toBe(true);
+    expect(isTeamPagePath('/teams/sick-kids/')).toBe(true);
+    for (const path of ['/teams', '/teams/', '/teams/new', '/teams/New/', '/teams/sick-kids/manage', '/sick-kids']) {
+      expect(isTeamPagePath(path)).toBe(false);
+    }
+  });
+});
+
+describe('publicPagePreloads', () => {
   const dist = mkdtempSync(join(tmpdir(), 'rp-dist-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
   it('is empty without the build list', () => {
-    expect(runnerPagePreloads(dist)).toBe('');
+    expect(publicPagePreloads(dist)('/jane-runs')).toBe('');
   });
 
-  it("links the runner page's own chunks from the build list, and nothing that is not an asset script", () => {
+  it("links a public page's own chunks from the build list, and nothing that is not an asset script", () => {
     mkdirSync(join(dist, '.vite'), { recursive: true });
     writeFileSync(
       join(dist, '.vite/route-preloads.json'),
       JSON.stringify({
         'src/app/routes/runner-page.tsx': ['assets/runner-page-Ab_1.js', 'assets/x.js"><script>', '../secret.js'],
+        'src/app/routes/team.tsx': ['assets/team-Ef3.js'],
         'src/app/routes/landing.tsx': ['assets/landing-Cd2.js'],
       }),
     );
-    expect(runnerPagePreloads(dist)).toBe(
+    const preloadsFor = publicPagePreloads(dist);
+    expect(preloadsFor('/jane-runs')).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/runner-page-Ab_1.js" />',
     );
+    expect(preloadsFor('/teams/sick-kids')).toBe('<link rel="modulepreload" crossorigin href="/assets/team-Ef3.js" />');
+    for (const path of ['/', '/login', '/teams/new', '/teams/sick-kids/manage']) expect(preloadsFor(path)).toBe('');
   });
 });
 

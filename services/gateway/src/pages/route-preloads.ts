@@ -20,17 +20,33 @@ export function canonicalRunnerPagePath(path: string): string | undefined {
   return canonical === path ? undefined : canonical;
 }
 
+/** `/teams/{slug}`: a team's public page (not `/teams/new`, the form that starts one). */
+export function isTeamPagePath(path: string): boolean {
+  const slug = /^\/teams\/([^/.]+)\/?$/.exec(path)?.[1];
+  return slug !== undefined && slug.toLowerCase() !== 'new';
+}
+
+/** The public pages whose own chunks the HTML preloads, each with the route of the app that draws it. */
+const PRELOADED_PAGES = [
+  { route: ROUTE_PRELOADS.runnerPageRoute, matches: isRunnerPagePath },
+  { route: ROUTE_PRELOADS.teamPageRoute, matches: isTeamPagePath },
+] as const;
+
 /**
- * `<link rel="modulepreload">` for the runner page's own chunks: the browser fetches them with the
- * entry instead of discovering them after it ran (a second round trip on a phone). Empty without
- * the build's list.
+ * `<link rel="modulepreload">` for a public page's own chunks (a runner's page, a team's page): the
+ * browser fetches them with the entry instead of discovering them after it ran (a second round trip
+ * on a phone). Returns the links for a path, empty for other paths or without the build's list.
  */
-export function runnerPagePreloads(webDist: string): string {
+export function publicPagePreloads(webDist: string): (path: string) => string {
   const file = join(webDist, ROUTE_PRELOADS.file);
-  if (!existsSync(file)) return '';
+  if (!existsSync(file)) return () => '';
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[] | undefined>;
-  return (preloads[ROUTE_PRELOADS.runnerPageRoute] ?? [])
-    .filter((asset) => /^assets\/[\w.-]+\.js$/.test(asset))
-    .map((asset) => `<link rel="modulepreload" crossorigin href="/${asset}" />`)
-    .join('\n    ');
+  const links = PRELOADED_PAGES.map(({ route, matches }) => ({
+    matches,
+    html: (preloads[route] ?? [])
+      .filter((asset) => /^assets\/[\w.-]+\.js$/.test(asset))
+      .map((asset) => `<link rel="modulepreload" crossorigin href="/${asset}" />`)
+      .join('\n    '),
+  }));
+  return (path) => links.find(({ matches }) => matches(path))?.html ?? '';
 }

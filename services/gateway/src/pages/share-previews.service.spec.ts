@@ -124,8 +124,13 @@ describe('SharePreviewsService', () => {
     expect(ogImage(html)).toMatch(
       /^http:\/\/localhost:3000\/api\/teams\/sick-kids-chicago\/og-image\.png\?v=[\w-]{16}$/,
     );
-    // A team page carries no runner page's data.
-    expect(html).not.toContain('application/json');
+    // A team page carries the team as a visitor reads it, and no runner page's data.
+    const embedded = /<script id="rp-team-page" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(embedded ?? 'null')).toEqual({
+      slug: 'sick-kids-chicago',
+      team: { team: teams['sick-kids-chicago'], members: [], page: 1, totalPages: 1 },
+    });
+    expect(html).not.toContain('rp-runner-page');
 
     const card = await service.teamCard('sick-kids-chicago');
     expect(pngSize(card.card.png)).toEqual({ width: 1200, height: 630 });

@@ -8,13 +8,14 @@ import {
   urlSlugSchema,
   type PublicProfileView,
   type Team,
+  type TeamPageResponse,
 } from '@runpledge/contracts';
 import { env } from '../config/env.js';
 import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
 import { shareCardContent, shareCardVersion, teamShareCardContent } from './share-card.content.js';
-import { runnerPageDataScript } from './page-data.js';
+import { runnerPageDataScript, teamPageDataScript } from './page-data.js';
 import { Renderer } from './render-pool.js';
 import type { ShareCardContent } from './share-card.renderer.js';
 import { renderShareTags, runnerShareTags, siteShareTags, teamShareTags } from './share-tags.js';
@@ -70,8 +71,9 @@ export class SharePreviewsService {
         return undefined;
       });
       if (!team) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
-      const { version } = this.teamContentOf(team);
-      return renderShareTags(teamShareTags(team, env.PUBLIC_URL, teamCardPath(team.slug, version)));
+      const { version } = this.teamContentOf(team.team);
+      const tags = renderShareTags(teamShareTags(team.team, env.PUBLIC_URL, teamCardPath(team.team.slug, version)));
+      return `${tags}\n    ${teamPageDataScript(team)}`;
     }
     const view = await this.publishedPageAt(path);
     if (!view) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
@@ -103,7 +105,7 @@ export class SharePreviewsService {
 
   /** A team's card; 404 `Team not found` for an unknown or deleted team. */
   async teamCard(slug: string): Promise<RunnerCard> {
-    const team = await this.teamBySlug(slug);
+    const { team } = await this.teamBySlug(slug);
     const { content, version } = this.teamContentOf(team);
     // Kept beside the runners' cards under a key no page slug can take.
     return { ...(await this.cards.get(`teams/${team.slug}`, version, content)), version };
@@ -135,12 +137,11 @@ export class SharePreviewsService {
     return { content, version: shareCardVersion(content) };
   }
 
-  /** The team at a slug (its first page of members unused); 404 when there is none. */
-  private async teamBySlug(slug: string): Promise<Team> {
+  /** The team at a slug as a visitor reads it (first page of members, by raised); 404 when there is none. */
+  private async teamBySlug(slug: string): Promise<TeamPageResponse> {
     const key = slug.toLowerCase();
     if (!teamSlugSchema.safeParse(key).success) throw new NotFoundException(TEAM_NOT_FOUND);
-    const { team } = await this.rpc.call(TEAMS.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
-    return team;
+    return this.rpc.call(TEAMS.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
   }
 
   /** The published page a path shows, if any; a failed look-up (service down) falls back to the site's tags. */

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { IndexTemplate } from './index-template.js';
-import { canonicalRunnerPagePath, isRunnerPagePath, runnerPagePreloads } from './route-preloads.js';
+import { canonicalRunnerPagePath, publicPagePreloads } from './route-preloads.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -32,7 +32,7 @@ export async function registerSpaHosting(
   // Read once: a deployment ships a new build with a new process.
   const indexHtml = readFileSync(indexFile, 'utf8');
   const template = new IndexTemplate(indexHtml);
-  const preloads = runnerPagePreloads(webDist);
+  const preloadsFor = publicPagePreloads(webDist);
   await fastify.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -72,9 +72,9 @@ export async function registerSpaHosting(
       sendCompressed(request, reply.type('text/html; charset=utf-8'), indexHtml);
       return true;
     }
-    void answerWithTags(request, reply, path, pageTags, (tags) =>
-      template.render(tags, isRunnerPagePath(path) ? preloads : ''),
-    ).catch(() => sendCompressed(request, reply.type('text/html; charset=utf-8'), indexHtml));
+    void answerWithTags(request, reply, path, pageTags, (tags) => template.render(tags, preloadsFor(path))).catch(() =>
+      sendCompressed(request, reply.type('text/html; charset=utf-8'), indexHtml),
+    );
     return true;
   };
 }
