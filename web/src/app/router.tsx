@@ -87,6 +87,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           lazy: page(() => import('./routes/team')),
         },
         { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
+        { path: 'followers/confirm', lazy: page(() => import('./routes/follower-confirm')) },
         { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },
         { path: 'mail/stop', lazy: page(() => import('./routes/mail-stop')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },

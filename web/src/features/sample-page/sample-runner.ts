@@ -195,6 +195,9 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
   const syncedAt = new Date(now.getTime() - SYNCED_MS_AGO);
   const profile: ProfileView = {
     team: null,
+    raceResult: null,
+    followerCount: 0,
+    raisingUntil: sampleMarathonDate(now),
     id: PROFILE_ID,
     userId: USER_ID,
     urlSlug: SAMPLE_PAGE_PATH.slice(1),

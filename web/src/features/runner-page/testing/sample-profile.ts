@@ -6,6 +6,9 @@ export function sampleProfileView(overrides: Partial<ProfileView> = {}): Profile
   return {
     id,
     team: null,
+    raceResult: null,
+    followerCount: 0,
+    raisingUntil: '2099-11-11',
     ...(overrides.isOwner ? { userId: '5b4a3c1e-8f2d-4e6a-9b7c-0d1e2f3a4b5c' } : {}),
     urlSlug: 'jane-runs',
     name: 'Jane Doe',
