@@ -32,6 +32,9 @@ export function publishedView(overrides: Partial<PublicProfileView> = {}): Publi
     updatedAt: '2026-01-02T00:00:00.000Z',
     published: true,
     team: null,
+    raceResult: null,
+    followerCount: 0,
+    raisingUntil: '2027-05-25',
     ...overrides,
   };
 }
