@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
+import type { ProfileView } from '@runpledge/contracts';
 import { describe, expect, it } from 'vitest';
-import { sampleProfileView } from '@/features/runner-page/testing/sample-profile';
 import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
@@ -9,6 +9,19 @@ import { FollowForm } from './follow-form';
 import { parseFinishTime } from './race-day-panel';
 
 const profileId = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
+
+/** What the banner reads of a page. */
+const sampleProfileView = (overrides: Partial<ProfileView> = {}) =>
+  ({
+    id: profileId,
+    name: 'Jane Doe',
+    marathonName: 'Chicago Marathon',
+    marathonDate: '2099-10-12',
+    raceResult: null,
+    followerCount: 0,
+    raisingUntil: '2099-11-11',
+    ...overrides,
+  }) as ProfileView;
 
 describe('race day on the page', () => {
   it('shows the finish with its time and the last day of raising', () => {
