@@ -100,6 +100,17 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations sit two levels down (src/database/migrations/): `../../` reaches the service's own
+    // folders (a migration telling events reuses the feature's own code), `../../../` leaves src/.
+    files: ['services/*/src/database/migrations/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ ...BY_WORKSPACE_NAME, group: ['../../../*/**', ...BY_WORKSPACE_NAME.group.slice(1)] }] },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -63,6 +63,19 @@ describe('profiles over NATS', () => {
         [type, profileId],
       )
     ).rows.map((row) => row.payload);
+  /** The card a page's events tell, as the page is now. */
+  const cardOf = (page: Profile) => ({
+    profileId: page.id,
+    userId: page.userId,
+    urlSlug: page.urlSlug,
+    name: page.name,
+    marathonName: page.marathonName,
+    marathonDate: page.marathonDate,
+    platform: page.donationPlatform,
+    charityId: null,
+    eventId: null,
+    createdAt: new Date(page.createdAt).toISOString(),
+  });
   const announcedFor = (profileId: string) => invalidations.filter((i) => i.profileId === profileId);
 
   beforeAll(async () => {
@@ -363,18 +376,7 @@ describe('profiles over NATS', () => {
       const userId = randomUUID();
       const created = await createProfile(userId);
       const cards = () => outboxFor(PROFILES_EVENTS.cardChanged.type, created.id);
-      const card = {
-        profileId: created.id,
-        userId,
-        urlSlug: created.urlSlug,
-        name: created.name,
-        marathonName: created.marathonName,
-        marathonDate: created.marathonDate,
-        platform: created.donationPlatform,
-        charityId: null,
-        eventId: null,
-        createdAt: new Date(created.createdAt).toISOString(),
-      };
+      const card = cardOf(created);
       expect(await cards()).toEqual([card]);
       await ok<Profile>(PROFILES.profile.update, {
         userId,
@@ -402,7 +404,7 @@ describe('profiles over NATS', () => {
       ]);
     });
 
-    it("records every existing page's card again when the card grew its race, platform, charity and event", async () => {
+    it("records every existing page's card and totals again when the card grew its race, platform, charity and event", async () => {
       const userId = randomUUID();
       const created = await createProfile(userId);
       await db.query(`DELETE FROM profiles.outbox WHERE type = $1 AND payload->>'profileId' = $2`, [
@@ -411,23 +413,23 @@ describe('profiles over NATS', () => {
       ]);
       const dataSource = service.get(DataSource);
       await dataSource.transaction((manager) => new AddPageCharityAndEvent1799000000100().up(manager.queryRunner!));
-      expect(await outboxFor(PROFILES_EVENTS.cardChanged.type, created.id)).toEqual([
-        {
-          profileId: created.id,
-          userId,
-          urlSlug: created.urlSlug,
-          name: created.name,
-          marathonName: created.marathonName,
-          marathonDate: created.marathonDate,
-          platform: created.donationPlatform,
-          charityId: null,
-          eventId: null,
-          createdAt: new Date(created.createdAt).toISOString(),
-        },
-      ]);
+      expect(await outboxFor(PROFILES_EVENTS.cardChanged.type, created.id)).toEqual([cardOf(created)]);
       // What it recorded is a card every reader accepts.
       const [row] = await outboxFor(PROFILES_EVENTS.cardChanged.type, created.id);
       expect(PROFILES_EVENTS.cardChanged.schema.safeParse(row).success).toBe(true);
+      // And the page's totals, at their version, as an edit tells them.
+      const totals = await outboxFor(PROFILES_EVENTS.totalsChanged.type, created.id);
+      expect(totals.at(-1)).toEqual({
+        profileId: created.id,
+        urlSlug: created.urlSlug,
+        fundsRaised: '0.00',
+        fundraisingGoal: `${Number(created.fundraisingGoal).toFixed(2)}`,
+        totalDonors: 0,
+        fundraisingCurrency: 'USD',
+        totalsSource: created.totalsSource,
+        totalsVersion: 0,
+      });
+      expect(PROFILES_EVENTS.totalsChanged.schema.safeParse(totals.at(-1)).success).toBe(true);
     });
 
     it('tells the totals of a hand-typed page from its creation; a synced page waits for its first sync', async () => {

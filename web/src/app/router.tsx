@@ -1,5 +1,5 @@
 import { SAMPLE_PAGE_SLUG_PREFIX } from '@runpledge/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -18,36 +18,38 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 });
 
 /**
- * A runner page's data without waiting for its code: a visitor's first page comes with it in the
- * HTML (the gateway embeds the public view); otherwise the request starts while the code loads,
- * one round trip less before the page shows. Not awaited, so the page renders (with its skeleton)
- * as soon as its code is in; the page's own query picks up the data or the request in flight.
+ * A public page's data without waiting for its code: a visitor's first page comes with it in the
+ * HTML (the gateway embeds what a visitor reads); otherwise the request starts while the code
+ * loads, one round trip less before the page shows. Not awaited, so the page renders (with its
+ * skeleton) as soon as its code is in; the page's own query picks up the data or the request in flight.
  */
-const prefetchRunnerPage =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
+function prefetchPublicPage<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  queryOf: (slug: string, viewerId: string | undefined) => FetchQueryOptions<TData, Error, TData, TKey>,
+  takeEmbedded: (slug: string) => TData | undefined,
+  skip: (slug: string) => boolean = () => false,
+) {
+  return ({ params }: LoaderFunctionArgs) => {
     const slug = params.slug ?? '';
-    if (slug.startsWith(SAMPLE_PAGE_SLUG_PREFIX)) return null;
+    if (skip(slug)) return null;
     const viewerId = readSavedUser()?.id;
-    const query = runnerProfileQuery(slug, viewerId);
-    const embedded = takeEmbeddedRunnerPage(slug);
-    if (embedded && viewerId === undefined) queryClient.setQueryData(query.queryKey, embedded);
+    const query = queryOf(slug, viewerId);
+    const embedded = takeEmbedded(slug);
+    // A signed-in viewer may own the page (or captain the team): their view is not a visitor's.
+    if (embedded && viewerId === undefined) queryClient.setQueryData<TData>(query.queryKey, embedded);
     else void queryClient.prefetchQuery(query);
     return null;
   };
+}
 
-/** The same for a team page: its first view (ranked by raised) from the HTML, or requested while the code loads. */
-const prefetchTeamPage =
-  (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
-    const slug = params.slug ?? '';
-    const viewerId = readSavedUser()?.id;
-    const query = teamQuery(slug, viewerId);
-    const embedded = takeEmbeddedTeamPage(slug);
-    if (embedded && viewerId === undefined) queryClient.setQueryData(query.queryKey, embedded);
-    else void queryClient.prefetchQuery(query);
-    return null;
-  };
+const prefetchRunnerPage = (queryClient: QueryClient) =>
+  prefetchPublicPage(queryClient, runnerProfileQuery, takeEmbeddedRunnerPage, (slug) =>
+    slug.startsWith(SAMPLE_PAGE_SLUG_PREFIX),
+  );
+
+/** A team page's first view (ranked by raised, first page of members). */
+const prefetchTeamPage = (queryClient: QueryClient) =>
+  prefetchPublicPage(queryClient, (slug, viewerId) => teamQuery(slug, viewerId), takeEmbeddedTeamPage);
 
 /**
  * The routes of spec section 2. Static paths rank above /:slug, so a slug never hides a page.

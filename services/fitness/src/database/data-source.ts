@@ -10,6 +10,7 @@ import { AddActivityVisibleToAll1795553885134 } from './migrations/1795553885134
 import { CreateDeletedAccounts1796000000400 } from './migrations/1796000000400-CreateDeletedAccounts.js';
 import { AddActivityElapsedTime1795898201969 } from './migrations/1795898201969-AddActivityElapsedTime.js';
 import { CreateRunnerDistanceVersions1797000000500 } from './migrations/1797000000500-CreateRunnerDistanceVersions.js';
+import { ReplayDistances1799000000400 } from './migrations/1799000000400-ReplayDistances.js';
 import { AllowUploadedActivities1796029000400 } from './migrations/1796029000400-AllowUploadedActivities.js';
 import { WebhookSubscriptionEntity } from '../webhook-subscription/webhook-subscription.entity.js';
 
@@ -26,5 +27,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateRunnerDistanceVersions1797000000500,
     AllowUploadedActivities1796029000400,
     AddActivityElapsedTime1795898201969,
+    ReplayDistances1799000000400,
   ],
 });

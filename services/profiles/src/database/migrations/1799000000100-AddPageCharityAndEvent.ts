@@ -3,9 +3,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A page may name a listed charity and its event (community's charities and events), and its card
  * (`profiles.profile.card-changed`) tells more of it: marathon, race day, platform, charity, event and
- * creation time. Every existing page's card is recorded again here, through the outbox in this
- * migration's transaction, so that copies kept by other services (community's pages) learn the new
- * fields from events alone. A card recorded now is newer than any before it; the row lock of a later
+ * creation time. Every existing page's card and totals are recorded again here, through the outbox in
+ * this migration's transaction, so that copies kept by other services (community's pages) learn them
+ * from events alone, never by reading this schema. A card recorded now is newer than any before it; the row lock of a later
  * edit orders its card after this one.
  */
 export class AddPageCharityAndEvent1799000000100 implements MigrationInterface {
@@ -31,6 +31,17 @@ export class AddPageCharityAndEvent1799000000100 implements MigrationInterface {
              clock_timestamp(), NULL
         FROM "profiles"."runner_profiles" p
         FOR SHARE`);
+    // Its totals too, at the version they have: a copy that has them already changes nothing.
+    await queryRunner.query(`
+      INSERT INTO "profiles"."outbox" (id, type, payload, occurred_at, published_at)
+      SELECT gen_random_uuid(), 'profiles.totals.changed',
+             jsonb_build_object(
+               'profileId', p.id, 'urlSlug', p.url_slug, 'fundsRaised', p.funds_raised::text,
+               'fundraisingGoal', p.fundraising_goal::text, 'totalDonors', p.total_donors,
+               'fundraisingCurrency', p.fundraising_currency, 'totalsSource', p.totals_source,
+               'totalsVersion', p.totals_version),
+             clock_timestamp(), NULL
+        FROM "profiles"."runner_profiles" p`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
