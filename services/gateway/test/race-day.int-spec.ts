@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { RACE_DAY_MESSAGES, dayIn, hourIn } from '@runpledge/contracts';
+import { FITNESS_EVENTS, RACE_DAY_MESSAGES, dayIn, hourIn } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
@@ -8,7 +8,7 @@ import { gpx } from './fixtures/activity-files/generate.mjs';
 import { apiClient, pageBody, type ApiResponse } from './support/api-client.js';
 import { STACK_START_TIMEOUT_MS, startGatewayStack, type Stack } from './support/gateway-stack.js';
 import { linkIn, mailsTo, newestLink } from './support/outbox-mails.js';
-import { grantAccess } from './support/stack-users.js';
+import { grantAccess, publishEvent } from './support/stack-users.js';
 
 jest.setTimeout(120_000);
 
@@ -264,6 +264,56 @@ describe('race day through the gateway', () => {
       [page.id],
     );
     expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it("records the finish from a run by hand and from Strava's runs, in the race's time zone", async () => {
+    const owner = await runner();
+    const page = await publishedPage(owner, { marathonDate: day(0) });
+    const short = await call('POST', '/api/activities', {
+      cookie: owner.cookie,
+      body: { date: day(0), distanceKm: 39.9, durationSeconds: 4 * 3600 },
+    });
+    expect(short.status).toBe(201);
+    const byHand = await call('POST', '/api/activities', {
+      cookie: owner.cookie,
+      body: { date: day(0), distanceKm: 42.2, durationSeconds: 4 * 3600 + 30 },
+    });
+    expect(byHand.status).toBe(201);
+    await eventually(
+      async () =>
+        expect((await view(page.slug)).raceResult).toEqual({
+          status: 'finished',
+          finishSeconds: 14430,
+          source: 'manual',
+        }),
+      { timeoutMs: 30_000 },
+    );
+
+    // Strava's runs as fitness tells them: a run the evening before in Tokyo is race day there, not in UTC.
+    const stravaRunner = await runner();
+    const tokyo = await publishedPage(stravaRunner, { marathonDate: '2031-03-02' });
+    await db.query(`UPDATE profiles.runner_profiles SET race_time_zone = 'Asia/Tokyo' WHERE id = $1`, [tokyo.id]);
+    const run = {
+      startDate: '2031-03-01T22:10:00.000Z',
+      startDateLocal: '2031-03-02T07:10:00',
+      distanceMeters: 42_400,
+      elapsedSeconds: 3 * 3600 + 33,
+      source: 'strava',
+    };
+    await publishEvent(nc, FITNESS_EVENTS.runsChanged.type, {
+      userId: stravaRunner.id,
+      version: 1,
+      days: [{ date: '2031-03-02', meters: { strava: 42_400, manual: 0, upload: 0 }, runs: [run] }],
+    });
+    await eventually(
+      async () =>
+        expect((await view(tokyo.slug)).raceResult).toEqual({
+          status: 'finished',
+          finishSeconds: 10833,
+          source: 'strava',
+        }),
+      { timeoutMs: 30_000 },
+    );
   });
 
   it('sends the thank-you from race day on, once a week, to followers and standing pledges, never to a suppressed inbox', async () => {
