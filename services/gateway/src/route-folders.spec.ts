@@ -12,6 +12,7 @@ const FOLDER_OF_SEGMENT: Record<string, string> = {
   'fundraising-challenges': 'profiles',
   'challenge-claims': 'profiles',
   pledges: 'profiles',
+  followers: 'profiles',
   mail: 'profiles',
   encouragement: 'profiles',
   'recent-profiles': 'profiles',

@@ -14,6 +14,7 @@ import { OwnerAccessModule } from './owner-access/owner-access.module.js';
 import { MailSuppressionModule } from './mail-suppression/mail-suppression.module.js';
 import { PageTeamsModule } from './page-teams/page-teams.module.js';
 import { PledgesModule } from './pledges/pledges.module.js';
+import { RaceDayModule } from './race-day/race-day.module.js';
 import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.js';
 
 @Module({
@@ -31,6 +32,7 @@ import { RunnerProfilesModule } from './runner-profiles/runner-profiles.module.j
     AccountDataModule,
     PageInsightsModule,
     PledgesModule,
+    RaceDayModule,
     MailSuppressionModule,
     PageTeamsModule,
     CharityMessagesModule,

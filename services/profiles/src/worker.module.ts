@@ -7,12 +7,13 @@ import { TotalsWorkerModule } from './fundraising-totals/totals-worker.module.js
 import { PageInsightsFlushProcessor } from './page-insights/page-insights-flush.processor.js';
 import { PageInsightsModule } from './page-insights/page-insights.module.js';
 import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
+import { RaceDayWorkerModule } from './race-day/race-day-worker.module.js';
 
 /**
  * The BullMQ workers' process: reads DonorDrive and JustGiving totals, publishes `profiles.totals.changed`;
  * copies owner insights from Redis to `page_daily_stats`; mails owners their claim digests;
- * makes pledges per mile fall due and mails their supporters. Every scheduled sweep of profiles is a
- * repeatable job here.
+ * makes pledges per mile fall due and mails their supporters; sends race-day mails to followers and
+ * pledgers. Every scheduled sweep of profiles is a repeatable job here.
  */
 @Module({
   imports: [
@@ -23,6 +24,7 @@ import { PledgesWorkerModule } from './pledges/pledges-worker.module.js';
     ClaimDigestWorkerModule,
     PageInsightsModule,
     PledgesWorkerModule,
+    RaceDayWorkerModule,
   ],
   providers: [PageInsightsFlushProcessor],
 })

@@ -206,7 +206,15 @@ describe('profiles over NATS', () => {
     it('returns the page with its challenges in order, unpublished while billing has not spoken', async () => {
       const created = await createProfile(randomUUID());
       const view = await getBySlug(created.urlSlug);
-      expect(view).toEqual({ ...created, published: false, team: null, event: null });
+      expect(view).toEqual({
+        ...created,
+        published: false,
+        team: null,
+        event: null,
+        raceResult: null,
+        followerCount: 0,
+        raisingUntil: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      });
     });
   });
 

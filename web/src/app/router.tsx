@@ -93,6 +93,7 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
         { path: 'charities/:slug', lazy: page(() => import('./routes/charity')) },
         { path: 'events/:slug', lazy: page(() => import('./routes/event')) },
         { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
+        { path: 'followers/confirm', lazy: page(() => import('./routes/follower-confirm')) },
         { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },
         { path: 'mail/stop', lazy: page(() => import('./routes/mail-stop')) },
         { path: ':slug/fitness', lazy: page(() => import('./routes/fitness')) },

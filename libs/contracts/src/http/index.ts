@@ -26,3 +26,4 @@ export * from './webhooks.js';
 export * from './pledges.js';
 export * from './navigation.js';
 export * from './charity-sponsorship.js';
+export * from './race-day.js';

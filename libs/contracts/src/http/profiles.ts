@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventRefSchema } from './events.js';
+import { raceResultSchema } from './race-day.js';
 import { DONATION_PLATFORMS, platformProblem } from '../product/donation-links.js';
 import { TOTALS_SOURCES } from '../product/fundraising-totals.js';
 import { FIELD_LIMITS, RESERVED_SLUGS, SAMPLE_PAGE_SLUG_PREFIX } from '../product/limits.js';
@@ -191,6 +192,12 @@ export const publicProfileViewSchema = profileSchema.extend({
   team: pageTeamSchema,
   /** The race the page runs, in the events directory (`/events/{slug}`); null while not known. */
   event: eventRefSchema.nullable(),
+  /** The runner's race: a finish with its time, did not finish, or null (not yet, or undone). */
+  raceResult: raceResultSchema,
+  /** Followers who confirmed their address. */
+  followerCount: z.number().int().nonnegative(),
+  /** The last day the page says it is still raising (`YYYY-MM-DD`): the runner's choice, else 30 days after race day. */
+  raisingUntil: z.string(),
 });
 export type PublicProfileView = z.infer<typeof publicProfileViewSchema>;
 

@@ -17,3 +17,4 @@ export * from './teams.js';
 export * from './charities.js';
 export * from './text.js';
 export * from './pledges.js';
+export * from './race-day.js';

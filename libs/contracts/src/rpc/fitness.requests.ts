@@ -43,6 +43,8 @@ export const uploadedActivitySummarySchema = z.object({
     .max(FITNESS_LIMITS.manualDistanceKmMax * 1000),
   /** Time in motion, pauses left out. */
   movingTimeSeconds: z.number().int().min(0).max(FITNESS_LIMITS.manualDurationSecondsMax),
+  /** First to last recorded moment, pauses included (a race's finish time); absent when the file has no times. */
+  elapsedTimeSeconds: z.number().int().min(0).max(FITNESS_LIMITS.manualDurationSecondsMax).optional(),
   elevationGainMeters: z.number().min(0).max(FITNESS_LIMITS.manualElevationMetersMax),
   startDate: z.iso.datetime(),
   /** Wall-clock start where the run happened (`YYYY-MM-DDTHH:mm:ss`); UTC when the file does not say. */

@@ -30,3 +30,4 @@ export * from './teams.patterns.js';
 export * from './teams.requests.js';
 export * from './teams.rpc.js';
 export * from './pledges.patterns.js';
+export * from './race-day.patterns.js';

@@ -13,6 +13,7 @@ import { MAIL, MAIL_RPC } from './mail.patterns.js';
 import { PROFILES } from './profiles.patterns.js';
 import { PLEDGES_RPC } from './pledges.patterns.js';
 import { PROFILES_RPC } from './profiles.rpc.js';
+import { RACE_DAY_RPC } from './race-day.patterns.js';
 import type { RpcRequest, RpcResponse } from './rpc-contract.js';
 import { SHARED_RPC } from './shared.rpc.js';
 import { TEAMS } from './teams.patterns.js';
@@ -30,6 +31,7 @@ export const RPC_CONTRACTS = {
   ...FITNESS_RPC,
   ...TEAMS_RPC,
   ...PLEDGES_RPC,
+  ...RACE_DAY_RPC,
   ...MAIL_RPC,
   ...CHARITIES_RPC,
   ...COMMUNITY_RPC,

@@ -32,6 +32,7 @@ const COLUMNS = [
   'sport_type',
   'distance_meters',
   'duration_seconds',
+  'elapsed_seconds',
   'elevation_gain_meters',
   'start_date',
   'start_date_local',
@@ -97,6 +98,7 @@ export class ActivitiesRepository {
         r.sportType,
         r.distanceMeters,
         r.durationSeconds,
+        r.elapsedSeconds,
         r.elevationGainMeters,
         r.startDate,
         r.startDateLocal,
@@ -110,6 +112,7 @@ export class ActivitiesRepository {
        ON CONFLICT ("source", "external_id") DO UPDATE SET
          "user_id" = EXCLUDED."user_id", "name" = EXCLUDED."name", "sport_type" = EXCLUDED."sport_type",
          "distance_meters" = EXCLUDED."distance_meters", "duration_seconds" = EXCLUDED."duration_seconds",
+         "elapsed_seconds" = EXCLUDED."elapsed_seconds",
          "elevation_gain_meters" = EXCLUDED."elevation_gain_meters", "start_date" = EXCLUDED."start_date",
          "start_date_local" = EXCLUDED."start_date_local", "visible_to_all" = EXCLUDED."visible_to_all",
          "updated_at" = now()

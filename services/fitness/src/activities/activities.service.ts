@@ -102,6 +102,8 @@ function manualRecord(input: ManualActivityInput): ActivityRecord {
     sportType: 'Run',
     distanceMeters: Math.round(input.distanceKm * 1000 * 10) / 10,
     durationSeconds: input.durationSeconds,
+    // The time typed by hand is the run's time, start to finish.
+    elapsedSeconds: input.durationSeconds,
     elevationGainMeters: input.elevationGainMeters,
     // A hand-entered run has a day, not a time: midday keeps it on that day in every time zone near UTC.
     startDate: new Date(`${input.date}T12:00:00Z`),

@@ -28,6 +28,10 @@ export class ActivityEntity {
   @Column('integer', { name: 'duration_seconds' })
   durationSeconds: number;
 
+  /** Start to finish, pauses included; null where the source did not say (the moving time stands for it). */
+  @Column('integer', { name: 'elapsed_seconds', nullable: true })
+  elapsedSeconds: number | null;
+
   @Column('double precision', { name: 'elevation_gain_meters' })
   elevationGainMeters: number;
 

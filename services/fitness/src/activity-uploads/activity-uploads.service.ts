@@ -46,6 +46,7 @@ function uploadRecord(summary: UploadedActivitySummary): ActivityRecord {
     sportType: summary.sportType,
     distanceMeters: Math.round(summary.distanceMeters * 10) / 10,
     durationSeconds: summary.movingTimeSeconds,
+    elapsedSeconds: summary.elapsedTimeSeconds ?? null,
     elevationGainMeters: Math.round(summary.elevationGainMeters * 10) / 10,
     startDate: new Date(summary.startDate),
     startDateLocal: summary.startDateLocal,

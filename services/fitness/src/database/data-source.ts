@@ -8,6 +8,7 @@ import { CreateStravaConnectionsAndActivities1763800000410 } from './migrations/
 import { CreateStravaWebhookSubscriptions1795553271981 } from './migrations/1795553271981-CreateStravaWebhookSubscriptions.js';
 import { AddActivityVisibleToAll1795553885134 } from './migrations/1795553885134-AddActivityVisibleToAll.js';
 import { CreateDeletedAccounts1796000000400 } from './migrations/1796000000400-CreateDeletedAccounts.js';
+import { AddActivityElapsedTime1795898201969 } from './migrations/1795898201969-AddActivityElapsedTime.js';
 import { CreateRunnerDistanceVersions1797000000500 } from './migrations/1797000000500-CreateRunnerDistanceVersions.js';
 import { ReplayDistances1799000000400 } from './migrations/1799000000400-ReplayDistances.js';
 import { AllowUploadedActivities1796029000400 } from './migrations/1796029000400-AllowUploadedActivities.js';
@@ -25,6 +26,7 @@ export const dataSourceOptions = serviceDataSourceOptions({
     CreateDeletedAccounts1796000000400,
     CreateRunnerDistanceVersions1797000000500,
     AllowUploadedActivities1796029000400,
+    AddActivityElapsedTime1795898201969,
     ReplayDistances1799000000400,
   ],
 });

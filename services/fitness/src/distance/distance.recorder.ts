@@ -3,6 +3,7 @@ import {
   FITNESS_EVENTS,
   PLEDGE_DISTANCE_SOURCES,
   RUN_SPORT_TYPES,
+  type DayRun,
   type DistanceDay,
   type PledgeDistanceSource,
 } from '@runpledge/contracts';
@@ -61,8 +62,59 @@ export class DistanceRecorder {
         const was = before.get(date) ?? zeroMeters();
         return PLEDGE_DISTANCE_SOURCES.some((s) => was[s] !== meters[s]);
       });
-    if (days.length > 0)
-      await this.events.record(manager, FITNESS_EVENTS.runsChanged, { userId, version: bumped!.version, days });
+    if (days.length === 0) return;
+    const runs = await this.runsOn(
+      manager,
+      userId,
+      days.map((d) => d.date),
+    );
+    await this.events.record(manager, FITNESS_EVENTS.runsChanged, {
+      userId,
+      version: bumped!.version,
+      days: days.map((day) => ({ ...day, runs: runs.get(day.date) ?? [] })),
+    });
+  }
+
+  /**
+   * The runs of these local days as visitors see them (the rules of `runDays`), each with its start,
+   * distance, time start to finish (the moving time where the source did not say) and source.
+   */
+  private async runsOn(manager: EntityManager, userId: string, dates: string[]): Promise<Map<string, DayRun[]>> {
+    const rows: {
+      date: string;
+      start_date: Date;
+      start_local: string;
+      meters: number;
+      elapsed: number;
+      source: string;
+    }[] = await manager.query(
+      `SELECT to_char(a.start_date_local, 'YYYY-MM-DD') AS date, a.start_date,
+              to_char(a.start_date_local, 'YYYY-MM-DD"T"HH24:MI:SS') AS start_local,
+              a.distance_meters::float8 AS meters, coalesce(a.elapsed_seconds, a.duration_seconds) AS elapsed, a.source
+         FROM "fitness"."activities" a
+         LEFT JOIN "fitness"."strava_connections" c ON c.user_id = a.user_id
+        WHERE a.user_id = $1 AND a.sport_type = ANY($2) AND a.visible_to_all
+          AND (a.source <> 'strava' OR ($3 AND coalesce(c.public_display_consent, false)))
+          AND a.start_date_local::date = ANY($4::date[])
+        ORDER BY a.start_date, a.id`,
+      [userId, [...RUN_SPORT_TYPES], env.STRAVA_PUBLIC_DISPLAY === 'consent', dates],
+    );
+    const runs = new Map<string, DayRun[]>();
+    for (const row of rows) {
+      const source = (PLEDGE_DISTANCE_SOURCES as readonly string[]).includes(row.source)
+        ? (row.source as PledgeDistanceSource)
+        : 'upload';
+      const list = runs.get(row.date) ?? [];
+      list.push({
+        startDate: new Date(row.start_date).toISOString(),
+        startDateLocal: row.start_local,
+        distanceMeters: Number(row.meters),
+        elapsedSeconds: Math.max(0, Math.round(Number(row.elapsed))),
+        source,
+      });
+      runs.set(row.date, list);
+    }
+    return runs;
   }
 
   /**

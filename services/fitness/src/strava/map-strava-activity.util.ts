@@ -9,6 +9,8 @@ export interface ActivityRecord {
   sportType: string;
   distanceMeters: number;
   durationSeconds: number;
+  /** Start to finish, pauses included (a race's finish time); null when the source does not say. */
+  elapsedSeconds: number | null;
   elevationGainMeters: number;
   startDate: Date;
   /** Wall-clock start where it happened (`YYYY-MM-DDTHH:mm:ss`): weeks are counted in the runner's time. */
@@ -37,6 +39,7 @@ export function mapStravaActivity(activity: StravaActivity): ActivityRecord {
     sportType: activity.sport_type || activity.type || 'Workout',
     distanceMeters: Math.max(0, finite(activity.distance)),
     durationSeconds: Math.max(0, Math.round(finite(activity.moving_time) || finite(activity.elapsed_time))),
+    elapsedSeconds: finite(activity.elapsed_time) > 0 ? Math.round(finite(activity.elapsed_time)) : null,
     elevationGainMeters: Math.max(0, finite(activity.total_elevation_gain)),
     startDate,
     startDateLocal: local,

@@ -18,7 +18,10 @@ const BUDGETS = {
   /** Attempts at the current password of a signed-in account (change password). */
   passwordCheckUser: { points: 10, duration: 15 * MINUTE },
   publicWriteIp: { points: env.RATE_LIMIT_PUBLIC_WRITES_PER_IP, duration: 10 * MINUTE, by: 'ip' },
-  /** Pledges made for one inbox (however its address is written): each sends it a confirmation mail. */
+  /**
+   * Pledges and follows made for one inbox (however its address is written): each sends it a
+   * confirmation mail, so one budget bounds them all.
+   */
   pledgeEmail: { points: env.RATE_LIMIT_PLEDGES_PER_EMAIL, duration: 60 * MINUTE, by: 'inbox' },
   /** Owner insights' page events (views, shares…): a page load sends one or two, a flood gets 429. */
   pageEventIp: { points: env.RATE_LIMIT_PAGE_EVENTS_PER_IP, duration: MINUTE, by: 'ip' },

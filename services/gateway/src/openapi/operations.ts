@@ -198,6 +198,36 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('POST', '/runner-profile/:id/pledges/close', 'pledges', "I've finished: my page's pledges fall due now", {
     response: contracts.closePledgesResponseSchema,
   }),
+  op(
+    'PUT',
+    '/runner-profile/:id/race-result',
+    'race day',
+    'Record, correct or undo my race result (from race day on)',
+    {
+      body: contracts.setRaceResultRequestSchema,
+      response: z.object({ profile: contracts.profileViewSchema }),
+    },
+  ),
+  op('POST', '/runner-profile/:id/followers', 'race day', "Follow a runner's race by mail (double opt-in)", {
+    public: true,
+    body: contracts.followRequestSchema,
+    response: contracts.followResponseSchema,
+  }),
+  op('POST', '/followers/confirm', 'race day', 'Confirm following a race from its mail', {
+    public: true,
+    body: contracts.confirmFollowerRequestSchema,
+    response: contracts.successSchema,
+  }),
+  op(
+    'POST',
+    '/runner-profile/:id/thank-you',
+    'race day',
+    'Thank my followers and pledgers (from race day on, once a week)',
+    {
+      body: contracts.thankYouRequestSchema,
+      response: contracts.thankYouResponseSchema,
+    },
+  ),
   op('POST', '/pledges/confirm', 'pledges', 'Confirm a pledge from its mail', {
     public: true,
     body: contracts.confirmPledgeRequestSchema,

@@ -8,6 +8,7 @@ import { FundraisingTotalsController } from './fundraising-totals.controller.js'
 import { MailSuppressionController } from './mail-suppression.controller.js';
 import { PageInsightsController } from './page-insights.controller.js';
 import { PledgesController } from './pledges.controller.js';
+import { RaceDayController } from './race-day.controller.js';
 import { ProfileCacheInvalidations } from './profile-cache-invalidations.js';
 import { ProfileViewCache } from './profile-view.cache.js';
 import { PublicProfileViews } from './public-profile-views.js';
@@ -23,6 +24,7 @@ import { RunnerProfilesController } from './runner-profiles.controller.js';
     FundraisingTotalsController,
     PageInsightsController,
     PledgesController,
+    RaceDayController,
     MailSuppressionController,
   ],
   providers: [

@@ -83,8 +83,10 @@ export class RunnerProfilesController {
 
   /** A written page as GET shows it to its owner (API.md: create and update carry `published`, `isOwner`). */
   private async asOwnerSees(profile: Profile): Promise<ProfileView> {
-    const { published, team, event } = await this.views.bySlug(profile.urlSlug);
-    return profileViewFor({ ...profile, published, team, event }, true);
+    const { published, team, event, raceResult, followerCount, raisingUntil } = await this.views.bySlug(
+      profile.urlSlug,
+    );
+    return profileViewFor({ ...profile, published, team, event, raceResult, followerCount, raisingUntil }, true);
   }
 
   @Delete('runner-profile/:id')

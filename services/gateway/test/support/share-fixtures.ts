@@ -33,6 +33,9 @@ export function publishedView(overrides: Partial<PublicProfileView> = {}): Publi
     published: true,
     team: null,
     event: null,
+    raceResult: null,
+    followerCount: 0,
+    raisingUntil: '2027-05-25',
     ...overrides,
   };
 }

@@ -77,6 +77,8 @@ export const profilesEnvSchema = baseEnvSchema
     TOTALS_MIN_INTERVAL_MS: positiveInt(15_000),
     /** Pledges per mile: lapses, due dates and reminders are looked for this often. */
     PLEDGES_SWEEP_EVERY_SECONDS: positiveInt(300),
+    /** Race day: the followers' race-morning mails and unconfirmed follows' lapses are looked for this often. */
+    RACE_DAY_SWEEP_EVERY_SECONDS: positiveInt(300),
     /** Pledge mails sent at once per worker process. */
     PLEDGE_MAIL_CONCURRENCY: positiveInt(16),
     /** Pledges fixed and mailed per transaction when a page's pledges fall due. */

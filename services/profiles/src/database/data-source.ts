@@ -9,6 +9,7 @@ import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
 import { SlugRedirectEntity } from '../runner-profiles/slug-redirect.entity.js';
+import { CreateRaceDay1795898439737 } from './migrations/1795898439737-CreateRaceDay.js';
 import { CreateAccounts1763800000200 } from './migrations/1763800000200-CreateAccounts.js';
 import { CreateRunnerProfiles1763800000210 } from './migrations/1763800000210-CreateRunnerProfiles.js';
 import { AddFundraisingTotals1795552946745 } from './migrations/1795552946745-AddFundraisingTotals.js';
@@ -79,5 +80,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     ExportTeamsToCommunity1799498538086,
     AddPageCharityName1798898392950,
     AddPageEventAddressAndRaceTimeZone1799000026100,
+    CreateRaceDay1795898439737,
   ],
 });

@@ -18,6 +18,7 @@ import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js
 import { MailSuppressionRepository } from '../mail-suppression/mail-suppression.repository.js';
 import { PledgesRepository } from '../pledges/pledges.repository.js';
 import { RunLedgerRepository } from '../pledges/run-ledger.repository.js';
+import { RaceDayRepository } from '../race-day/race-day.repository.js';
 import { RunnerProfilesRepository } from '../runner-profiles/runner-profiles.repository.js';
 import { PageTeamsRepository } from '../page-teams/page-teams.repository.js';
 
@@ -36,6 +37,7 @@ const repositories = [
   PledgesRepository,
   RunLedgerRepository,
   MailSuppressionRepository,
+  RaceDayRepository,
 ];
 
 /**

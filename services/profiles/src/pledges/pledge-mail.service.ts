@@ -9,6 +9,7 @@ import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.enti
 import { donateAmount, pledgeConfirmationMail, pledgeDueMail, type PledgeLinks } from './pledge-mail.js';
 import type { PledgeMailKind } from './pledge-jobs.queue.js';
 import { PledgesRepository, type PledgeRow } from './pledges.repository.js';
+import { RaceDayRepository } from '../race-day/race-day.repository.js';
 
 /** Mails of one job being written at once. */
 const SENDING_AT_ONCE = 8;
@@ -31,6 +32,7 @@ export class PledgeMailService {
     private readonly dataSource: DataSource,
     private readonly pledges: PledgesRepository,
     private readonly mailer: OptOutMailer,
+    private readonly raceDay: RaceDayRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -45,12 +47,17 @@ export class PledgeMailService {
     });
     const rows = await this.pledges.claimMails(claims, kind, now);
     const pages = new Map<string, RunnerProfileEntity | null>();
+    const finishes = new Map<string, number | null>();
     for (const row of rows)
-      if (!pages.has(row.runnerProfileId))
+      if (!pages.has(row.runnerProfileId)) {
         pages.set(
           row.runnerProfileId,
           (await this.pledges.findPage(this.dataSource.manager, row.runnerProfileId))?.page ?? null,
         );
+        // A finish made the pledges fall due: its mail gives the time too (one mail, not two).
+        const result = kind === 'due' ? await this.raceDay.result(this.dataSource.manager, row.runnerProfileId) : null;
+        finishes.set(row.runnerProfileId, result?.status === 'finished' ? result.finishSeconds : null);
+      }
     let sent = 0;
     const failed: unknown[] = [];
     const queue = [...rows];
@@ -60,7 +67,8 @@ export class PledgeMailService {
         if (!page) continue;
         try {
           // An inbox on the suppression list keeps its claim unsent: the mail is never tried again.
-          if (await this.mailer.send(this.mailOf(kind, row, page, tokens.get(row.id)!), row.hash)) sent += 1;
+          const mail = this.mailOf(kind, row, page, tokens.get(row.id)!, finishes.get(row.runnerProfileId) ?? null);
+          if (await this.mailer.send(mail, row.hash)) sent += 1;
         } catch (err) {
           failed.push(err);
           await this.pledges.unclaimMail(row.id, kind, row.hash);
@@ -80,6 +88,7 @@ export class PledgeMailService {
     row: PledgeRow & { email: string },
     page: RunnerProfileEntity,
     tokens: { own: string; confirm: string },
+    finishSeconds: number | null,
   ): OutgoingMail {
     const links: PledgeLinks = {
       paidUrl: link(`/pledges/${row.id}/paid`, tokens.own),
@@ -106,6 +115,7 @@ export class PledgeMailService {
       distanceCounted: row.distanceCounted ?? 0,
       donateUrl: buildDonationUrl(page, donateAmount(earned, row.currency, page.fundraisingCurrency)),
       reminder: kind === 'due' ? 0 : kind === 'reminder-1' ? 1 : 2,
+      finishSeconds,
     });
   }
 }

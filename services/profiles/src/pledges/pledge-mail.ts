@@ -1,4 +1,4 @@
-import { formatMoney, oneLine, type DistanceUnit } from '@runpledge/contracts';
+import { formatFinishTime, formatMoney, oneLine, type DistanceUnit } from '@runpledge/contracts';
 import type { OutgoingMail } from '@runpledge/server-kit';
 import escapeHtml from 'escape-html';
 
@@ -80,6 +80,8 @@ export interface DueFacts {
   donateUrl: string | null;
   /** 0 for the mail when it falls due, then 1 and 2 for the reminders. */
   reminder: number;
+  /** The runner's recorded finish time in seconds, when a finish made the pledge fall due; else absent. */
+  finishSeconds?: number | null;
 }
 
 /** The pledge fell due (or a reminder of it): the amount, where to give it, and the supporter's links. */
@@ -89,6 +91,10 @@ export function pledgeDueMail(p: PledgeMailFacts, due: DueFacts): OutgoingMail {
   const distance = `${due.distanceCounted.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${p.unit}`;
   const f = footer(p.links);
   const reminder = due.reminder > 0;
+  const finished =
+    !reminder && typeof due.finishSeconds === 'number'
+      ? `${runner} finished the marathon in ${formatFinishTime(due.finishSeconds)}! `
+      : '';
   const donate =
     due.earned === 0
       ? {
@@ -110,15 +116,17 @@ export function pledgeDueMail(p: PledgeMailFacts, due: DueFacts): OutgoingMail {
     messageId: `<pledge-due-${p.pledgeId}-${due.reminder}@runpledge>`,
     subject: reminder
       ? `Reminder: your pledge to ${runner} is ${amount}`
-      : `${runner} ran ${distance}: your pledge is ${amount}`,
+      : finished
+        ? `${runner} finished in ${formatFinishTime(due.finishSeconds!)}: your pledge is ${amount}`
+        : `${runner} ran ${distance}: your pledge is ${amount}`,
     text:
-      `Hello ${oneLine(p.supporterName).trim()},\n\n${reminder ? 'A reminder: ' : ''}${runner} ran ${distance} for your pledge of ${describe(p)}. ` +
+      `Hello ${oneLine(p.supporterName).trim()},\n\n${finished}${reminder ? 'A reminder: ' : ''}${runner} ran ${distance} for your pledge of ${describe(p)}. ` +
       `Your pledge comes to ${amount}.${donate.text}` +
       `\n\nDone? Tell ${runner} you've paid:\n${p.links.paidUrl}` +
       `\n\nCancel this pledge:\n${p.links.cancelUrl}${f.text}`,
     html:
       `<p>Hello ${escapeHtml(oneLine(p.supporterName).trim())},</p>` +
-      `<p>${reminder ? 'A reminder: ' : ''}${escapeHtml(runner)} ran ${escapeHtml(distance)} for your pledge of ${escapeHtml(describe(p))}. ` +
+      `<p>${escapeHtml(finished)}${reminder ? 'A reminder: ' : ''}${escapeHtml(runner)} ran ${escapeHtml(distance)} for your pledge of ${escapeHtml(describe(p))}. ` +
       `Your pledge comes to <strong>${amount}</strong>.</p>${donate.html}` +
       `<p><a href="${escapeHtml(p.links.paidUrl)}">I've paid</a> &middot; <a href="${escapeHtml(p.links.cancelUrl)}">Cancel this pledge</a></p>${f.html}`,
   };

@@ -10,5 +10,6 @@ import { RunLedgerConsumer } from './run-ledger.consumer.js';
   imports: [RepositoriesModule],
   controllers: [PledgesController],
   providers: [PledgesService, PledgeJobsQueue, RunLedgerConsumer],
+  exports: [PledgesService, RunLedgerConsumer],
 })
 export class PledgesModule {}

@@ -182,11 +182,19 @@ export class PledgesService {
     return this.events.transaction(async (manager) => {
       const found = await this.pledges.findPage(manager, runnerProfileId);
       ownedOrThrow(found?.page ?? null, userId);
-      await this.pledges.close(manager, runnerProfileId, this.now());
-      const due = await this.pledges.countActive(manager, runnerProfileId);
-      if (due > 0) await this.jobs.recordPageDue(manager, runnerProfileId);
-      return { due };
+      return { due: await this.fallDueNow(manager, runnerProfileId) };
     });
+  }
+
+  /**
+   * The page's pledges fall due now, in the caller's transaction (the runner's "I've finished", or a
+   * recorded finish): closed once, and the worker fixes and mails the active ones. How many are due.
+   */
+  async fallDueNow(manager: EntityManager, runnerProfileId: string): Promise<number> {
+    await this.pledges.close(manager, runnerProfileId, this.now());
+    const due = await this.pledges.countActive(manager, runnerProfileId);
+    if (due > 0) await this.jobs.recordPageDue(manager, runnerProfileId);
+    return due;
   }
 
   /**

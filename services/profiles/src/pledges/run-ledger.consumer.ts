@@ -5,7 +5,9 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { RunLedgerRepository } from './run-ledger.repository.js';
 
-type RunsChanged = z.infer<typeof FITNESS_EVENTS.runsChanged.schema>;
+export type RunsChanged = z.infer<typeof FITNESS_EVENTS.runsChanged.schema>;
+/** Another reader of the same event (race day's finish), run in the same transaction after the ledger. */
+export type RunsListener = (manager: EntityManager, change: RunsChanged) => Promise<void>;
 
 /**
  * Keeps the run ledger from fitness's `fitness.runs.changed`: once per event (the consumer records
@@ -14,6 +16,8 @@ type RunsChanged = z.infer<typeof FITNESS_EVENTS.runsChanged.schema>;
  */
 @Injectable()
 export class RunLedgerConsumer implements OnModuleInit {
+  private readonly listeners: RunsListener[] = [];
+
   constructor(
     private readonly events: DomainEvents,
     private readonly ledger: RunLedgerRepository,
@@ -23,9 +27,15 @@ export class RunLedgerConsumer implements OnModuleInit {
     this.events.on(FITNESS_EVENTS.runsChanged, (payload, { manager }) => this.apply(manager, payload));
   }
 
+  /** Also tells `listener` each change, once, in the transaction that records the event as processed. */
+  alsoTell(listener: RunsListener): void {
+    this.listeners.push(listener);
+  }
+
   async apply(manager: EntityManager, change: RunsChanged): Promise<void> {
     // A deleted account keeps no ledger.
     if (!(await lockLiveAccount(manager, change.userId))) return;
     await this.ledger.applyDays(manager, change.userId, change.version, change.days);
+    for (const listener of this.listeners) await listener(manager, change);
   }
 }

@@ -1,4 +1,4 @@
-import type { DistanceUnit, DonationPlatform, TotalsSource } from '@runpledge/contracts';
+import type { DistanceUnit, DonationPlatform, RaceResult, TotalsSource } from '@runpledge/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 
@@ -55,7 +55,7 @@ export class RunnerProfileEntity {
   @Column('text', { name: 'event_slug', nullable: true })
   eventSlug: string | null;
 
-  /** The IANA time zone the race is run in (its event's), or null without an event. */
+  /** The IANA time zone the race is run in (its event's); null without an event: UTC. Read through `raceDayOf`. */
   @Column('text', { name: 'race_time_zone', nullable: true })
   raceTimeZone: string | null;
 
@@ -122,6 +122,10 @@ export class RunnerProfileEntity {
   })
   totalsVersion: number;
 
+  /** The runner's last day of raising (`YYYY-MM-DD`); null: 30 days after race day. */
+  @Column('date', { name: 'raising_until', nullable: true })
+  raisingUntil: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
@@ -133,4 +137,10 @@ export class RunnerProfileEntity {
 
   /** Not a column: the team the page is a member of, joined in by the public page read. */
   team?: { slug: string; name: string } | null;
+
+  /** Not a column: the race result, joined in by the public page read. */
+  raceResult?: RaceResult;
+
+  /** Not a column: confirmed followers, counted by the public page read. */
+  followerCount?: number;
 }

@@ -11,8 +11,17 @@ import { SlugRedirectEntity } from './slug-redirect.entity.js';
 
 export type RunnerProfileValues = Omit<
   RunnerProfileEntity,
-  'id' | 'createdAt' | 'updatedAt' | 'ownerAccess' | 'team' | 'totalsVersion'
-> & { totalsVersion?: number };
+  | 'id'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'ownerAccess'
+  | 'team'
+  | 'totalsVersion'
+  | 'raceResult'
+  | 'followerCount'
+  | 'raceTimeZone'
+  | 'raisingUntil'
+> & { totalsVersion?: number; raceTimeZone?: string | null; raisingUntil?: string | null };
 export type RunnerProfileChanges = Partial<Omit<RunnerProfileValues, 'userId' | 'urlSlug'>>;
 
 /** A page as the public read shows it: the row with its owner's access and its challenges in page order. */
@@ -61,7 +70,12 @@ export class RunnerProfilesRepository {
               p.totals_synced_at AS "totalsSyncedAt", p.totals_etag AS "totalsEtag",
               p.goal_set_by_owner AS "goalSetByOwner", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
               p.totals_version::float8 AS "totalsVersion", p.event_id AS "eventId", p.event_slug AS "eventSlug",
-              p.race_time_zone AS "raceTimeZone",
+              p.race_time_zone AS "raceTimeZone", p.raising_until::text AS "raisingUntil",
+              (SELECT json_build_object('status', r.status, 'finishSeconds', r.finish_seconds, 'source', r.source)
+                 FROM "profiles"."race_results" r
+                WHERE r.runner_profile_id = p.id AND r.status IS NOT NULL) AS "raceResult",
+              (SELECT count(*)::int FROM "profiles"."followers" f
+                WHERE f.runner_profile_id = p.id AND f.status = 'confirmed') AS "followerCount",
               (SELECT json_build_object('slug', pt.team_slug, 'name', pt.team_name) FROM "profiles"."page_teams" pt
                 WHERE pt.profile_id = p.id AND pt.status = 'member') AS team,
               a.status AS "accessStatus", a.current_period_end AS "accessPeriodEnd",

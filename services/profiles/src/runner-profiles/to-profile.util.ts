@@ -1,5 +1,7 @@
 import {
+  addDays,
   buildDonationUrl,
+  RACE_DAY_LIMITS,
   hasAccess,
   type Challenge,
   type Profile,
@@ -101,6 +103,11 @@ export function toProfile(entity: RunnerProfileEntity, challenges: FundraisingCh
   };
 }
 
+/** The last day the page says it is raising: the runner's choice, else 30 days after race day. */
+export function raisingUntilOf(entity: Pick<RunnerProfileEntity, 'marathonDate' | 'raisingUntil'>): string {
+  return entity.raisingUntil ?? addDays(entity.marathonDate, RACE_DAY_LIMITS.raisingDaysAfterRace);
+}
+
 /** Published while the owner has access; an owner billing never spoke of has none. */
 export function isPublished(access: OwnerAccessEntity | null | undefined, now = new Date()): boolean {
   return access ? hasAccess(access.status, access.currentPeriodEnd, now) : false;
@@ -119,6 +126,9 @@ export function toPublicView(
       entity.eventId && entity.eventSlug
         ? { slug: entity.eventSlug, name: entity.marathonName, date: entity.marathonDate }
         : null,
+    raceResult: entity.raceResult ?? null,
+    followerCount: entity.followerCount ?? 0,
+    raisingUntil: raisingUntilOf(entity),
   };
 }
 

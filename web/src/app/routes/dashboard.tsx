@@ -10,6 +10,7 @@ import { StravaStatus } from '@/features/fitness/components/strava-status';
 import { PageInsightsPanel } from '@/features/insights/components/page-insights-panel';
 import { PageTeam } from '@/features/teams';
 import { PledgePanels } from '@/features/pledges/components/pledge-panels';
+import { RaceDayPanels } from '@/features/race-day/components/race-day-panel';
 
 export default function DashboardRoute() {
   const pages = useRecentProfiles();
@@ -49,6 +50,7 @@ export default function DashboardRoute() {
           </>
         )}
       />
+      <RaceDayPanels pages={pages.data} />
       <PledgePanels pages={pages.data} />
       <ChallengeClaims />
     </PageLayout>

@@ -196,6 +196,9 @@ export function sampleRunnerPage(now: Date = new Date()): SampleRunnerPage {
   const profile: ProfileView = {
     team: null,
     event: null,
+    raceResult: null,
+    followerCount: 0,
+    raisingUntil: sampleMarathonDate(now),
     id: PROFILE_ID,
     userId: USER_ID,
     urlSlug: SAMPLE_PAGE_PATH.slice(1),

@@ -7,6 +7,8 @@ export interface ParsedActivity {
   sportType: string;
   distanceMeters: number;
   movingTimeSeconds: number;
+  /** First to last recorded moment, when the file's points carry times. */
+  elapsedTimeSeconds?: number;
   elevationGainMeters: number;
   /** Milliseconds since the epoch. */
   startTime: number | undefined;
@@ -43,6 +45,7 @@ export function toSummary(parsed: ParsedActivity, fileName: string, now = Date.n
     sportType: parsed.sportType,
     distanceMeters: Math.round(parsed.distanceMeters * 10) / 10,
     movingTimeSeconds: Math.round(parsed.movingTimeSeconds),
+    ...elapsedOf(parsed),
     elevationGainMeters: Math.min(
       FITNESS_LIMITS.manualElevationMetersMax,
       Math.round(Math.max(0, parsed.elevationGainMeters) * 10) / 10,
@@ -50,4 +53,13 @@ export function toSummary(parsed: ParsedActivity, fileName: string, now = Date.n
     startDate: start.toISOString(),
     startDateLocal: local.toISOString().slice(0, 19),
   };
+}
+
+/** The elapsed time when the file gives one that can be true (at least the moving time, at most a week). */
+function elapsedOf(parsed: ParsedActivity): { elapsedTimeSeconds?: number } {
+  const elapsed = parsed.elapsedTimeSeconds;
+  if (elapsed === undefined || !Number.isFinite(elapsed)) return {};
+  const seconds = Math.round(elapsed);
+  if (seconds < Math.round(parsed.movingTimeSeconds) || seconds > FITNESS_LIMITS.manualDurationSecondsMax) return {};
+  return { elapsedTimeSeconds: seconds };
 }

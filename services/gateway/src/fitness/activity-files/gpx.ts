@@ -1,7 +1,14 @@
 import type { ParsedActivity } from './activity-summary.js';
 import { arrayOf, child, numberOf, textOf, timeOf } from './xml-document.js';
 import { sportType } from './sport-type.js';
-import { elevationGainMeters, firstTime, movingTimeSeconds, trackDistanceMeters, type TrackPoint } from './track.js';
+import {
+  elapsedTimeSeconds,
+  elevationGainMeters,
+  firstTime,
+  movingTimeSeconds,
+  trackDistanceMeters,
+  type TrackPoint,
+} from './track.js';
 import { UnreadableFileError } from './unreadable-file.error.js';
 
 /** A GPX 1.0/1.1 file: its tracks' points (GPX carries no totals, so every figure comes from the track). */
@@ -24,6 +31,7 @@ export function parseGpx(gpx: unknown): ParsedActivity {
     sportType: sportType(textOf(first?.type)),
     distanceMeters: trackDistanceMeters(segments),
     movingTimeSeconds: movingTimeSeconds(segments),
+    elapsedTimeSeconds: elapsedTimeSeconds(segments),
     elevationGainMeters: elevationGainMeters(segments),
     startTime: firstTime(segments) ?? timeOf(child(child(gpx, 'metadata'), 'time')),
   };

@@ -1,7 +1,14 @@
 import type { ParsedActivity } from './activity-summary.js';
 import { arrayOf, child, numberOf, textOf, timeOf } from './xml-document.js';
 import { sportType } from './sport-type.js';
-import { elevationGainMeters, firstTime, movingTimeSeconds, trackDistanceMeters, type TrackPoint } from './track.js';
+import {
+  elapsedTimeSeconds,
+  elevationGainMeters,
+  firstTime,
+  movingTimeSeconds,
+  trackDistanceMeters,
+  type TrackPoint,
+} from './track.js';
 import { UnreadableFileError } from './unreadable-file.error.js';
 
 /**
@@ -32,6 +39,7 @@ export function parseTcx(database: unknown): ParsedActivity {
     sportType: sportType(textOf(activity['@_Sport'])),
     distanceMeters: lapTotal('DistanceMeters') ?? trackDistanceMeters(segments),
     movingTimeSeconds: lapTotal('TotalTimeSeconds') ?? movingTimeSeconds(segments),
+    elapsedTimeSeconds: elapsedTimeSeconds(segments),
     elevationGainMeters: elevationGainMeters(segments),
     startTime: timeOf(laps[0]!['@_StartTime']) ?? timeOf(activity.Id) ?? firstTime(segments),
   };

@@ -81,6 +81,13 @@ export function elevationGainMeters(segments: TrackPoint[][]): number {
 }
 
 /** The first point's time, if any point has one. */
+/** First to last recorded moment, pauses included: the run's time on the clock (a race's finish time). */
+export function elapsedTimeSeconds(segments: TrackPoint[][]): number | undefined {
+  const times = segments.flat().flatMap((point) => (point.time === undefined ? [] : [point.time]));
+  if (times.length < 2) return undefined;
+  return Math.round((Math.max(...times) - Math.min(...times)) / 1000);
+}
+
 export function firstTime(segments: TrackPoint[][]): number | undefined {
   for (const segment of segments) for (const point of segment) if (point.time !== undefined) return point.time;
   return undefined;

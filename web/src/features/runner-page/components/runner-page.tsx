@@ -19,6 +19,7 @@ import { ReadOnlyActionContext, type ReadOnlyActionHandler } from './read-only-a
 import { OwnerUnpublishedBanner, RunnerNotFound, RunnerPageSkeleton } from './runner-page-states';
 import { RunnerTopBar } from './runner-top-bar';
 import { Section } from '@/components/ui/section';
+import { FinishBanner, FollowForm } from '@/features/race-day';
 import { ShareSupport } from './share-support';
 import { StorySection } from './story-section';
 import { TrainingDataCard } from './training-data-card';
@@ -121,6 +122,11 @@ export function RunnerPageView({ profile: given, trainingStats, runHistory, onRe
     <ReadOnlyActionContext value={onReadOnlyAction ?? null}>
       <main id={MAIN_CONTENT_ID} className="flex-1">
         <RunnerHero profile={profile} />
+        {profile.raceResult && (
+          <Container className="pt-6 sm:pt-8">
+            <FinishBanner profile={profile} />
+          </Container>
+        )}
         {/*
           Two columns from lg up; on a phone one column where the fundraising card follows the
           story (the columns become `contents` so `order` can interleave their cards).
@@ -150,6 +156,13 @@ export function RunnerPageView({ profile: given, trainingStats, runHistory, onRe
             {profile.published && !onReadOnlyAction && (
               <div className="order-2 min-w-0 lg:order-none">
                 <PledgesSection profile={profile} />
+              </div>
+            )}
+            {profile.published && !onReadOnlyAction && !profile.isOwner && (
+              <div className="order-5 min-w-0 lg:order-none">
+                <Section title="Follow the race">
+                  <FollowForm runnerProfileId={profile.id} runnerName={profile.name} />
+                </Section>
               </div>
             )}
             <div className="order-5 min-w-0 lg:order-none">
