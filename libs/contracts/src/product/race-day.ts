@@ -21,6 +21,8 @@ export const RACE_DAY_LIMITS = {
   finishSecondsMax: 12 * 3600,
   /** A run on race day at least this long records the finish by itself. */
   finishMinMeters: 40_000,
+  /** A race-day run told this many days after race day or later records nothing: the runner records it by hand. */
+  finishTellDays: 14,
   followerName: 100,
   thankYouMessage: 2000,
   /** The runner's thank-you goes at most once in this many days. */

@@ -22,7 +22,7 @@ import type { RunnerProfileEntity } from '../runner-profiles/runner-profile.enti
 import { cacheKeyOf, isPublished, toProfile } from '../runner-profiles/to-profile.util.js';
 import { RaceDayJobsQueue } from './race-day-jobs.queue.js';
 import { RaceDayRepository } from './race-day.repository.js';
-import { finishFromRuns, raceDayHasCome, raceDayOf } from './race-day.util.js';
+import { finishFromRuns, finishStillTold, raceDayHasCome, raceDayOf } from './race-day.util.js';
 
 const DAY_MS = 86_400_000;
 
@@ -85,7 +85,9 @@ export class RaceDayService implements OnModuleInit {
       long.map((day) => day.date),
     );
     for (const page of pages) {
-      const finish = finishFromRuns(runs, raceDayOf(page));
+      const race = raceDayOf(page);
+      if (!finishStillTold(race, this.now())) continue;
+      const finish = finishFromRuns(runs, race);
       if (!finish || !(await this.raceDay.recordAutoFinish(manager, page.id, finish, this.now()))) continue;
       await this.finished(manager, page);
       this.cache.afterCommit(manager, [cacheKeyOf(page)]);

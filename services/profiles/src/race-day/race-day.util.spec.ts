@@ -1,5 +1,5 @@
 import type { DayRun } from '@runpledge/contracts';
-import { finishFromRuns, isRaceMorning, raceDayHasCome, raceDayOf } from './race-day.util.js';
+import { finishFromRuns, finishStillTold, isRaceMorning, raceDayHasCome, raceDayOf } from './race-day.util.js';
 
 const run = (over: Partial<DayRun>): DayRun => ({
   startDate: '2027-04-25T09:00:00.000Z',
@@ -50,5 +50,13 @@ describe('race day', () => {
     ).toEqual({ finishSeconds: 4 * 3600 + 12, source: 'manual' });
     expect(finishFromRuns([run({ elapsedSeconds: 100 * 60 })], london)).toBeNull();
     expect(finishFromRuns([run({ elapsedSeconds: 12 * 3600 + 1 })], london)).toBeNull();
+  });
+
+  it('takes a finish from runs told on race day or in the two weeks after, not before nor long after', () => {
+    expect(finishStillTold(london, new Date('2027-04-24T22:59:00Z'))).toBe(false);
+    expect(finishStillTold(london, new Date('2027-04-24T23:00:00Z'))).toBe(true);
+    expect(finishStillTold(london, new Date('2027-05-08T22:59:00Z'))).toBe(true);
+    expect(finishStillTold(london, new Date('2027-05-08T23:00:00Z'))).toBe(false);
+    expect(finishStillTold(london, new Date('2030-01-01T12:00:00Z'))).toBe(false);
   });
 });

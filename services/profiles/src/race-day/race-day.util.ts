@@ -25,6 +25,18 @@ export function raceDayHasCome(race: RaceDay, now: Date): boolean {
   return todayAtRace(race, now) >= race.date;
 }
 
+/**
+ * Whether a race-day run told now may still record the finish: on race day or within two weeks
+ * after it (a watch synced late). Runs told long after (an import, fitness telling every runner's
+ * runs again) leave an old race as it was.
+ */
+export function finishStillTold(race: RaceDay, now: Date): boolean {
+  const today = todayAtRace(race, now);
+  const last = new Date(`${race.date}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + RACE_DAY_LIMITS.finishTellDays);
+  return today >= race.date && today < last.toISOString().slice(0, 10);
+}
+
 /** Race day, from the morning mail's hour on, where the race is run. */
 export function isRaceMorning(race: RaceDay, now: Date): boolean {
   return todayAtRace(race, now) === race.date && hourIn(race.timeZone, now) >= RACE_DAY_LIMITS.morningMailHour;
