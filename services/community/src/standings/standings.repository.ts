@@ -57,7 +57,7 @@ export class StandingsRepository {
   /** Deletes the group's standing; its members' snapshots go with it (foreign key). */
   async delete(manager: EntityManager, group: GroupRef): Promise<void> {
     await manager.delete(StandingEntity, { groupKind: group.kind, groupId: group.id });
-}
+  }
 
   /** The sums of the groups of a kind, by id (absent: no standing). */
   async ofGroups(manager: EntityManager, kind: GroupRef['kind'], ids: string[]): Promise<Map<string, StandingEntity>> {

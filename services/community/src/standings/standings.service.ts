@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { contributionOf, difference, NO_CONTRIBUTION, runnerMetersDelta, sum, type Contribution } from './contribution.util.js';
+import {
+  contributionOf,
+  difference,
+  NO_CONTRIBUTION,
+  runnerMetersDelta,
+  sum,
+  type Contribution,
+} from './contribution.util.js';
 import { PER_CURRENCY, type GroupKind, type GroupRef } from './group-kind.js';
 import { StandingCurrencySumsRepository } from './standing-currency-sums.repository.js';
 import { StandingMembersRepository, type MemberRow } from './standing-members.repository.js';
@@ -61,7 +68,10 @@ export class StandingsService {
     const old = contributionOf(before, currency);
     const next = contributionOf(after, currency);
     const others = await this.members.largestMetersOfOthers(manager, group, member.userId, member.profileId);
-    await this.standings.move(manager, group, { ...difference(old, next), meters: runnerMetersDelta(others, old, next) });
+    await this.standings.move(manager, group, {
+      ...difference(old, next),
+      meters: runnerMetersDelta(others, old, next),
+    });
     if (currency !== PER_CURRENCY) return;
     // What leaves the old currency, then what comes to the new one (the same currency: new − old).
     const moves = new Map<string, Contribution>();

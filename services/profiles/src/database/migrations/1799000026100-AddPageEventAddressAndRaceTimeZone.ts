@@ -8,7 +8,9 @@ export class AddPageEventAddressAndRaceTimeZone1799000026100 implements Migratio
   name = 'AddPageEventAddressAndRaceTimeZone1799000026100';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "profiles"."runner_profiles" ADD COLUMN IF NOT EXISTS "race_time_zone" text NULL`);
+    await queryRunner.query(
+      `ALTER TABLE "profiles"."runner_profiles" ADD COLUMN IF NOT EXISTS "race_time_zone" text NULL`,
+    );
     await queryRunner.query(`ALTER TABLE "profiles"."runner_profiles" ADD COLUMN IF NOT EXISTS "event_slug" text NULL`);
     // The newest word of community on each event pages have named: a late change never undoes a newer one.
     await queryRunner.query(`

@@ -54,6 +54,25 @@ function PledgesSection({ profile }: { profile: ProfileView }) {
   );
 }
 
+// The follow form (its own chunk) loads once the visitor nears it, as the pledges do.
+function FollowSection({ profile }: { profile: ProfileView }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  return (
+    <Section title="Follow the race">
+      <div ref={ref}>
+        {near ? (
+          <Suspense fallback={<Skeleton className="h-24" />}>
+            <FollowForm runnerProfileId={profile.id} runnerName={profile.name} />
+          </Suspense>
+        ) : (
+          <Skeleton className="h-24" />
+        )}
+      </div>
+    </Section>
+  );
+}
+
 /** The public page at /{slug}. Owner controls follow the server's `isOwner`, never the mere sign-in. */
 export function RunnerPage({ slug }: { slug: string }) {
   const profile = useRunnerProfile(slug);
@@ -160,9 +179,7 @@ export function RunnerPageView({ profile: given, trainingStats, runHistory, onRe
             )}
             {profile.published && !onReadOnlyAction && !profile.isOwner && (
               <div className="order-5 min-w-0 lg:order-none">
-                <Section title="Follow the race">
-                  <FollowForm runnerProfileId={profile.id} runnerName={profile.name} />
-                </Section>
+                <FollowSection profile={profile} />
               </div>
             )}
             <div className="order-5 min-w-0 lg:order-none">
