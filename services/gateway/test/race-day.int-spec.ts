@@ -291,11 +291,14 @@ describe('race day through the gateway', () => {
 
     // Strava's runs as fitness tells them: a run the evening before in Tokyo is race day there, not in UTC.
     const stravaRunner = await runner();
-    const tokyo = await publishedPage(stravaRunner, { marathonDate: '2031-03-02' });
+    // Race day is today in Tokyo (a finish is taken from runs told on race day or in the two weeks after).
+    const tokyoDay = todayIn('Asia/Tokyo', new Date());
+    const tokyo = await publishedPage(stravaRunner, { marathonDate: tokyoDay });
     await db.query(`UPDATE profiles.runner_profiles SET race_time_zone = 'Asia/Tokyo' WHERE id = $1`, [tokyo.id]);
     const run = {
-      startDate: '2031-03-01T22:10:00.000Z',
-      startDateLocal: '2031-03-02T07:10:00',
+      // 07:10 in Tokyo: 22:10 UTC the day before.
+      startDate: new Date(`${tokyoDay}T07:10:00+09:00`).toISOString(),
+      startDateLocal: `${tokyoDay}T07:10:00`,
       distanceMeters: 42_400,
       elapsedSeconds: 3 * 3600 + 33,
       source: 'strava',
@@ -303,7 +306,7 @@ describe('race day through the gateway', () => {
     await publishEvent(nc, FITNESS_EVENTS.runsChanged.type, {
       userId: stravaRunner.id,
       version: 1,
-      days: [{ date: '2031-03-02', meters: { strava: 42_400, manual: 0, upload: 0 }, runs: [run] }],
+      days: [{ date: tokyoDay, meters: { strava: 42_400, manual: 0, upload: 0 }, runs: [run] }],
     });
     await eventually(
       async () =>

@@ -58,12 +58,16 @@ export class ActivityUploadsController {
       throw new PayloadTooLargeException(ACTIVITY_FILE_MESSAGES.tooLarge);
     // A body of unknown length (chunked) may be as long as the largest.
     const reservation = this.inFlight.reserve(user.id, declared ?? BODY_MAX);
-    if ('refused' in reservation)
+    if ('refused' in reservation) {
+      // Its body is read and thrown away as it comes (never held): the client, still sending, gets to
+      // read the 503 instead of a connection closed under it.
+      request.raw.resume();
       throw new ServiceUnavailableException(
         reservation.refused === 'runner'
           ? ACTIVITY_FILE_MESSAGES.ownUploadsInFlight
           : ACTIVITY_FILE_MESSAGES.uploadsInFlight,
       );
+    }
     try {
       const part = await request.file({ limits: MULTIPART_LIMITS });
       if (!part || part.fieldname !== 'file') throw new BadRequestException(ACTIVITY_FILE_MESSAGES.noFile);

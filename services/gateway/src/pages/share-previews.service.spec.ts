@@ -142,7 +142,7 @@ describe('SharePreviewsService', () => {
     expect(moved.cached).toBe(false);
     expect(moved.version).not.toBe(card.version);
     expect(ogImage(await service.tagsFor('/teams/sick-kids-chicago/'))).toContain(`v=${moved.version}`);
-    expect(teamCall).toHaveBeenCalledWith('profiles.teams.get-by-slug', {
+    expect(teamCall).toHaveBeenCalledWith('community.teams.get-by-slug', {
       slug: 'sick-kids-chicago',
       query: { by: 'raised', page: 1 },
     });
