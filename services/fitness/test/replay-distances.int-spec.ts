@@ -48,8 +48,32 @@ describe("fitness's replay of every runner's distance", () => {
       userId,
       version: 5,
       days: [
-        { date: '2030-03-01', meters: { strava: 0, manual: 10_000, upload: 0 } },
-        { date: '2030-03-02', meters: { strava: 0, manual: 5_000, upload: 0 } },
+        {
+          date: '2030-03-01',
+          meters: { strava: 0, manual: 10_000, upload: 0 },
+          runs: [
+            {
+              distanceMeters: 10_000,
+              elapsedSeconds: 3600,
+              source: 'manual',
+              startDate: '2030-03-01T07:00:00.000Z',
+              startDateLocal: '2030-03-01T07:00:00',
+            },
+          ],
+        },
+        {
+          date: '2030-03-02',
+          meters: { strava: 0, manual: 5_000, upload: 0 },
+          runs: [
+            {
+              distanceMeters: 5_000,
+              elapsedSeconds: 3600,
+              source: 'manual',
+              startDate: '2030-03-02T07:00:00.000Z',
+              startDateLocal: '2030-03-02T07:00:00',
+            },
+          ],
+        },
       ],
     });
     expect(FITNESS_EVENTS.runsChanged.schema.safeParse(days).success).toBe(true);

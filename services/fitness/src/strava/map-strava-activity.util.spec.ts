@@ -26,6 +26,8 @@ describe('mapStravaActivity', () => {
       sportType: 'TrailRun',
       distanceMeters: 10_012.5,
       durationSeconds: 3010,
+      // The clock from start to finish (a race's time), beside the moving time above.
+      elapsedSeconds: 3200,
       elevationGainMeters: 42.3,
       startDate: new Date('2026-03-02T12:30:00Z'),
       startDateLocal: '2026-03-02T07:30:00',
