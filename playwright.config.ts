@@ -4,7 +4,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 // Journeys run in E2E_WORKERS workers side by side, each against a stack of its own
 // (scripts/e2e-stack.mjs): its own database, port and emulators, so one journey's data or emulator
 // fault never reaches another's. The runner picks the port bases once; workers inherit them.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 3);
+// Two by default: on a two-core machine three stacks and three browsers starved each other once the
+// stack grew (community's worker, billing's jobs), and journeys ran past their 45 s.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 process.env.E2E_PORT_BASE ??= String(3100 + Math.floor(Math.random() * 700));
 process.env.E2E_STRAVA_PORT_BASE ??= String(13100 + Math.floor(Math.random() * 700));
 const portBase = Number(process.env.E2E_PORT_BASE);
