@@ -1,5 +1,5 @@
 import type { RaceEvent } from '@runpledge/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatCalendarDate } from '@/lib/dates';
 import { useEventSuggestions } from '../api/search-events';
 
@@ -11,8 +11,8 @@ export function suggestionLabel(event: Pick<RaceEvent, 'name' | 'city' | 'date'>
 /**
  * Events from the directory as one types in a marathon field, as the field's `<datalist>` (the
  * browser's own, accessible suggestion list). Choosing one hands the event to `onChoose` (its name
- * and date then find it again on save); a race it does not know is saved as typed and becomes an
- * unverified event.
+ * and date then find it again on save), once per name typed: a date the runner changes afterwards
+ * stays theirs. A race it does not know is saved as typed and becomes an unverified event.
  */
 export function EventSuggestions({
   id,
@@ -32,10 +32,15 @@ export function EventSuggestions({
   }, [typed]);
   const suggestions = useEventSuggestions(query);
   const events = suggestions.data ?? [];
+  const choose = useRef(onChoose);
+  choose.current = onChoose;
+  const handedOver = useRef<string | undefined>(undefined);
   useEffect(() => {
     const chosen = events.filter((e) => e.name === typed);
-    if (chosen.length === 1) onChoose(chosen[0]!);
-  }, [typed, events, onChoose]);
+    if (chosen.length !== 1 || handedOver.current === typed) return;
+    handedOver.current = typed;
+    choose.current(chosen[0]!);
+  }, [typed, events]);
   return (
     <datalist id={id}>
       {events.map((event) => (

@@ -1,5 +1,5 @@
 import { FIELD_LIMITS, FUNDRAISING_LIMITS } from '@runpledge/contracts';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useRef } from 'react';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -52,10 +52,14 @@ export interface PageDetailsFieldsProps {
 /** Every field of a page's details (spec 5), as /signup asks for them and /{slug}/edit changes them. */
 export function PageDetailsFields({ values, errors, set, slugCheck, onSlugChange, minDate }: PageDetailsFieldsProps) {
   const platform = values.donationPlatform;
-  // A race chosen from the suggestions brings its day.
+  // A race chosen from the suggestions brings its day, unless the runner gave a day of their own
+  // (then the name and that day find or make the race on save).
   const raceDate = values.marathonDate;
+  const dayFromEvent = useRef<string | undefined>(undefined);
   const chooseEvent = useCallback(
     (event: { date: string }) => {
+      if (raceDate !== '' && raceDate !== dayFromEvent.current) return;
+      dayFromEvent.current = event.date;
       if (event.date !== raceDate) set('marathonDate', event.date);
     },
     [raceDate, set],

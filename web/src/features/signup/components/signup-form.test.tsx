@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSignupForm, saveSignupForm } from '@/lib/signup-form-storage';
 import { jsonResponse, sampleSignupForm } from '@/testing/fixtures';
@@ -317,5 +317,40 @@ describe('SignupForm', () => {
       { event: 'form_progress', form_name: 'signup', field: 'name', step: 1 },
       { event: 'form_abandon', form_name: 'signup', last_field: 'name' },
     ]);
+  });
+  it("brings a suggested race's day to an empty date, and keeps a day the runner gave", async () => {
+    const chicago = {
+      id: '7b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+      slug: 'chicago-marathon-2099',
+      name: 'Chicago Marathon',
+      city: 'Chicago',
+      country: 'US',
+      date: '2099-10-11',
+      timeZone: 'America/Chicago',
+      totals: [],
+      runnerCount: 0,
+      teamCount: 0,
+      miles: 0,
+      verified: true,
+    };
+    const api = mockApi({
+      'GET /api/events?query=Chicago+Marathon': jsonResponse(200, { events: [chicago], page: 1, totalPages: 1 }),
+    });
+    renderForm();
+    const date = screen.getByLabelText('Marathon Date');
+
+    type('Marathon Name', 'Chicago Marathon');
+    await waitFor(() => expect(date).toHaveValue('2099-10-11'));
+    // A day of the runner's own stays, however often the suggestions are read again.
+    type('Marathon Date', '2099-10-12');
+    type('Your Name', 'Jane Doe');
+    await waitFor(() => expect(api.called('GET', '/api/events?query=Chicago+Marathon').length).toBeGreaterThan(0));
+    expect(date).toHaveValue('2099-10-12');
+
+    // Typed again over a day of their own, the race's day does not replace it either.
+    type('Marathon Name', 'Chicago');
+    type('Marathon Name', 'Chicago Marathon');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(date).toHaveValue('2099-10-12');
   });
 });

@@ -5,7 +5,7 @@ import {
   type ProfileSummary,
   type TeamJoinRule,
 } from '@runpledge/contracts';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -62,13 +62,17 @@ export function TeamForm({
       return next;
     });
 
-  // A race chosen from the suggestions brings its day.
+  // A race chosen from the suggestions brings its day, unless a day of the captain's own is there
+  // (then the name and that day find or make the race on save).
+  const dayFromEvent = useRef<string | undefined>(undefined);
+  const raceDate = values.marathonDate;
   const chooseEvent = useCallback(
-    (event: { date: string }) =>
-      setValues((current) =>
-        current.marathonDate === event.date ? current : { ...current, marathonDate: event.date },
-      ),
-    [],
+    (event: { date: string }) => {
+      if (raceDate !== '' && raceDate !== dayFromEvent.current) return;
+      dayFromEvent.current = event.date;
+      if (event.date !== raceDate) set('marathonDate', event.date);
+    },
+    [raceDate, set],
   );
 
   const liveSlugProblem =
