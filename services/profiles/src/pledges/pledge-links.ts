@@ -1,10 +1,22 @@
 import { PLEDGE_MESSAGES, type PledgeLinkAction, type PledgeStatus } from '@runpledge/contracts';
 
 /**
- * What a link of the supporter's mails does to a pledge in `status`: the columns it sets (`$2` is
- * now), `keep` when it is done already, or the conflict message when it cannot be done.
+ * What a followed link changes on its pledge, as data: the repository turns it into the UPDATE.
+ * `'now'` is the moment the link is followed; every change stops the reminders.
  */
-export type LinkChange = { set: string } | { keep: true } | { refuse: string };
+export interface PledgeChange {
+  status?: 'paid' | 'cancelled';
+  paidAt?: 'now';
+  cancelledAt?: 'now';
+  /** The first "no more mails" is the one kept. */
+  unsubscribedAt?: 'now unless set';
+  /** The confirmation link stops working. */
+  dropConfirmToken?: true;
+  stopReminders: true;
+}
+
+/** What a link of the supporter's mails does to a pledge in `status`. */
+export type LinkChange = { set: PledgeChange } | { keep: true } | { refuse: string };
 
 /**
  * The rules of the supporter's links. "I've paid" once due; cancel until paid (a due pledge too:
@@ -16,14 +28,12 @@ export function linkChange(action: PledgeLinkAction, status: PledgeStatus): Link
       if (status === 'paid') return { keep: true };
       if (status === 'cancelled') return { refuse: PLEDGE_MESSAGES.cancelled };
       if (status !== 'due') return { refuse: PLEDGE_MESSAGES.notDueYet };
-      return { set: `status = 'paid', paid_at = $2, next_reminder_at = NULL` };
+      return { set: { status: 'paid', paidAt: 'now', stopReminders: true } };
     case 'cancel':
       if (status === 'paid') return { refuse: PLEDGE_MESSAGES.cancelTooLate };
       if (status === 'cancelled') return { refuse: PLEDGE_MESSAGES.cancelled };
-      return {
-        set: `status = 'cancelled', cancelled_at = $2, confirm_token_hash = NULL, next_reminder_at = NULL`,
-      };
+      return { set: { status: 'cancelled', cancelledAt: 'now', dropConfirmToken: true, stopReminders: true } };
     case 'unsubscribe':
-      return { set: `unsubscribed_at = coalesce(unsubscribed_at, $2), next_reminder_at = NULL` };
+      return { set: { unsubscribedAt: 'now unless set', stopReminders: true } };
   }
 }

@@ -3,6 +3,7 @@ import type { CreatePledgeRequest, DistanceUnit, ExportCursor, PledgeCounts, Ple
 import { DataSource, type EntityManager } from 'typeorm';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
 import { RunnerProfileEntity } from '../runner-profiles/runner-profile.entity.js';
+import type { PledgeChange } from './pledge-links.js';
 
 const T = '"profiles"."pledges"';
 const CLOSURES = '"profiles"."pledge_closures"';
@@ -204,9 +205,24 @@ export class PledgesRepository {
     return row ? toRow(row) : null;
   }
 
-  async update(manager: EntityManager, pledgeId: string, set: string, params: unknown[] = []): Promise<PledgeRow> {
+  /** A followed link's change (pledge-links.ts), made at `now`. */
+  async applyChange(manager: EntityManager, pledgeId: string, change: PledgeChange, now: Date): Promise<PledgeRow> {
+    const params: unknown[] = [pledgeId, now];
+    const sets: string[] = [];
+    if (change.status) {
+      params.push(change.status);
+      sets.push(`status = $${params.length}`);
+    }
+    if (change.paidAt === 'now') sets.push('paid_at = $2');
+    if (change.cancelledAt === 'now') sets.push('cancelled_at = $2');
+    if (change.unsubscribedAt === 'now unless set') sets.push('unsubscribed_at = coalesce(unsubscribed_at, $2)');
+    if (change.dropConfirmToken) sets.push('confirm_token_hash = NULL');
+    if (change.stopReminders) sets.push('next_reminder_at = NULL');
     const rows = returned(
-      await manager.query(`UPDATE ${T} SET ${set} WHERE id = $1 RETURNING ${COLUMNS}`, [pledgeId, ...params]),
+      await manager.query(
+        `UPDATE ${T} SET ${sets.join(', ')} WHERE id = $1 AND $2::timestamptz IS NOT NULL RETURNING ${COLUMNS}`,
+        params,
+      ),
     );
     return toRow(rows[0]!);
   }

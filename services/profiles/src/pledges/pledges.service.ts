@@ -207,7 +207,7 @@ export class PledgesService {
       if (!found) throw ServiceException.badRequest(PLEDGE_MESSAGES.linkInvalid);
       const change = linkChange(action, found.status);
       if ('refuse' in change) throw ServiceException.conflict(change.refuse);
-      const row = 'set' in change ? await this.pledges.update(manager, pledgeId, change.set, [this.now()]) : found;
+      const row = 'set' in change ? await this.pledges.applyChange(manager, pledgeId, change.set, this.now()) : found;
       return { pledge: toPledge(row, fixedOrZero(row)) };
     });
   }
