@@ -35,4 +35,16 @@ describe('RunnerHero', () => {
     renderWithProviders(<RunnerHero profile={sampleProfileView({ marathonName: 'Backyard Marathon' })} />);
     expect(screen.queryByRole('link', { name: 'Backyard Marathon' })).not.toBeInTheDocument();
   });
+  it('links a listed charity to its page, and names none for a typed charity name', () => {
+    const { unmount } = renderWithProviders(
+      <RunnerHero profile={sampleProfileView({ charityName: 'Rivers Trust', charitySlug: 'rivers' })} />,
+    );
+    expect(screen.getByText(/Raising for/)).toHaveTextContent('Raising for Rivers Trust');
+    expect(screen.getByRole('link', { name: 'Rivers Trust' })).toHaveAttribute('href', '/charities/rivers');
+    unmount();
+    renderWithProviders(
+      <RunnerHero profile={sampleProfileView({ charityName: 'Local Hospice', charitySlug: null })} />,
+    );
+    expect(screen.queryByText(/Raising for/)).not.toBeInTheDocument();
+  });
 });

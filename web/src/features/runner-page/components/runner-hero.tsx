@@ -4,7 +4,10 @@ import { Container } from '@/components/ui/container';
 import { formatCalendarDate } from '@/lib/dates';
 import { Countdown } from './countdown';
 
-/** Runner name, 'Running the' marathon, its date, the runner's team and the countdown to the start. */
+/**
+ * Runner name, 'Running the' marathon, its date, the listed charity the page raises for, the runner's
+ * team and the countdown to the start.
+ */
 export function RunnerHero({ profile }: { profile: ProfileView }) {
   return (
     <div className="bg-linear-to-br from-brand-950 via-brand-900 to-brand-700 text-white">
@@ -27,6 +30,17 @@ export function RunnerHero({ profile }: { profile: ProfileView }) {
             )}
           </p>
           <p className="mt-1 text-brand-200">{formatCalendarDate(profile.marathonDate)}</p>
+          {profile.charitySlug && profile.charityName && (
+            <p className="mt-3 text-brand-100">
+              Raising for{' '}
+              <Link
+                to={`/charities/${profile.charitySlug}`}
+                className="font-semibold text-white underline underline-offset-2 hover:text-accent-200"
+              >
+                {profile.charityName}
+              </Link>
+            </p>
+          )}
           {profile.team && (
             <p className="mt-3 text-brand-100">
               Member of{' '}
