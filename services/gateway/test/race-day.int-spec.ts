@@ -54,8 +54,7 @@ describe('race day through the gateway', () => {
   const view = async (slug: string) => (await call('GET', `/api/runner-profile/${slug}`)).body.profile;
 
   /** A confirmed follower of the page: followed, the mail's link followed. */
-  async function follower(pageId: string, name: string | null = 'Fran Fan'): Promise<string> {
-    const email = newEmail();
+  async function follower(pageId: string, name: string | null = 'Fran Fan', email = newEmail()): Promise<string> {
     const made = await call('POST', `/api/runner-profile/${pageId}/followers`, { body: { name, email } });
     expect(made).toMatchObject({ status: 201, body: { follower: { status: 'pending_confirmation' } } });
     const link = await newestLink(email, '/followers/confirm');
@@ -68,8 +67,8 @@ describe('race day through the gateway', () => {
   async function confirmedPledge(
     pageId: string,
     body: Record<string, unknown> = {},
+    email = newEmail(),
   ): Promise<{ id: string; email: string }> {
-    const email = newEmail();
     const made = await call('POST', `/api/runner-profile/${pageId}/pledges`, {
       body: { name: 'Pat Pledger', email, ratePerUnit: 1, counts: 'race', ...body },
     });
@@ -199,6 +198,9 @@ describe('race day through the gateway', () => {
     const page = await publishedPage(owner, { marathonDate: day(0) });
     const fan = await follower(page.id);
     const pledger = await confirmedPledge(page.id);
+    // A supporter who follows and pledges hears of the finish once: the pledge's mail, with the time.
+    const both = await follower(page.id, 'Bo Both');
+    await confirmedPledge(page.id, {}, both);
 
     const uploaded = await upload(owner, gpx({ start: Date.parse(`${day(0)}T00:05:00Z`), count: MARATHON_FILE.count }));
     expect(uploaded.status).toBe(201);
@@ -259,6 +261,8 @@ describe('race day through the gateway', () => {
     expect((await view(page.slug)).raceResult).toEqual({ status: 'finished', finishSeconds: 14401, source: 'manual' });
     expect(finishMails(fan)).toHaveLength(1);
     expect(mailsTo(pledger.email).filter((m) => /your pledge is/.test(m))).toHaveLength(1);
+    expect(finishMails(both)).toHaveLength(1);
+    expect(finishMails(both)[0]).toMatch(/your pledge is/);
     const { rows } = await db.query(
       `SELECT count(*)::int AS n FROM profiles.race_results WHERE runner_profile_id = $1`,
       [page.id],

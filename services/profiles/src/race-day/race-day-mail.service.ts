@@ -53,9 +53,12 @@ export class RaceDayMailService {
         // Undone (or changed to did not finish) before the mail went: nothing; a finish recorded again asks again.
         if (!page || result?.status !== 'finished' || result.finishSeconds === null) return 0;
         const seconds = result.finishSeconds;
-        return this.toEach(page, await this.raceDay.confirmedFollowers(page.id), 'finish', (f) =>
-          finishMail(f, seconds),
+        // One mail per inbox: a follower who also pledged hears of the finish in the pledge's due mail.
+        const pledgers = new Set((await this.raceDay.pledgersFallingDue(page.id)).map((r) => inboxHash(r.email)));
+        const followers = (await this.raceDay.confirmedFollowers(page.id)).filter(
+          (r) => !pledgers.has(inboxHash(r.email)),
         );
+        return this.toEach(page, followers, 'finish', (f) => finishMail(f, seconds));
       }
       case 'thank-you': {
         const thanks = await this.raceDay.thankYou(job.thankYouId);

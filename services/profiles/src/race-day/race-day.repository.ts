@@ -204,6 +204,15 @@ export class RaceDayRepository {
     return rows.map((r) => ({ key: `pledge:${r.id}`, name: r.name, email: r.email }));
   }
 
+  /** Pledgers a recorded finish makes due (their due mail gives the finish time): pledges standing or due. */
+  async pledgersFallingDue(profileId: string): Promise<Recipient[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, name, email FROM ${PLEDGES} WHERE runner_profile_id = $1 AND status IN ('active', 'due') ORDER BY id`,
+      [profileId],
+    )) as { id: string; name: string; email: string }[];
+    return rows.map((r) => ({ key: `pledge:${r.id}`, name: r.name, email: r.email }));
+  }
+
   /** Claims one mail for one recipient, once ever; false when it was claimed before. */
   async claimMail(profileId: string, recipient: string, kind: string): Promise<boolean> {
     const rows = returned<{ recipient: string }>(
