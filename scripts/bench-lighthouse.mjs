@@ -1,6 +1,6 @@
 // Lighthouse bench (issue #7, speed): the built product served by the gateway, measured by
 // Lighthouse 12 with its default mobile preset (simulated slow 4G, 4x CPU slowdown) in Debian's
-// Chromium, on `/`, a published runner page and a team page. Prints the median of BENCH_LIGHTHOUSE_RUNS runs
+// Chromium, on `/`, a published runner page, a team page, a charity page and an event page. Prints the median of BENCH_LIGHTHOUSE_RUNS runs
 // (default 3) of each metric against the targets. Reports are kept in .runtime/lighthouse/.
 // Runs in `npm run bench` (BENCH_LIGHTHOUSE=0 skips it) or alone: `npm run bench:lighthouse`.
 // BENCH_LIGHTHOUSE_BASE=http://localhost:3000 measures a stack that is already running instead of
@@ -24,7 +24,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 import { freePort, migrateAll, ROOT, startStack } from './lib/stack.mjs';
-import { publishRunnerPage, seedRunnerPage, seedTeam } from './lib/runner-page-seed.mjs';
+import { eventOf, publishRunnerPage, seedCharity, seedRunnerPage, seedTeam } from './lib/runner-page-seed.mjs';
 import { createTestRun } from './lib/test-run.mjs';
 
 /** The targets (issues #7 and #26), for every public page alike. */
@@ -163,7 +163,7 @@ function row({ name, figures, missed }) {
 }
 
 /**
- * Measures `/`, a published runner page and a team page; resolves to one summary per page. Unless `judge` is
+ * Measures `/`, a published runner page, a team page, a charity page and an event page; resolves to one summary per page. Unless `judge` is
  * false, prints the verdict and sets `process.exitCode` to its code (see the header).
  */
 export async function runLighthouseBench({
@@ -189,15 +189,21 @@ export async function runLighthouseBench({
     const page = await seedRunnerPage(base);
     await publishRunnerPage(base, env, page);
     const team = await seedTeam(base, page);
+    const charity = await seedCharity(base, page);
+    const event = await eventOf(base, page);
     const pages = [
       { name: 'landing /', url: `${base}/` },
       { name: 'runner page /{slug}', url: `${base}/${page.profile.urlSlug}` },
       { name: 'team page /teams/{slug}', url: `${base}/teams/${team.slug}` },
+      { name: 'charity page /charities/{slug}', url: `${base}/charities/${charity.slug}` },
+      { name: 'event page /events/{slug}', url: `${base}/events/${event.slug}` },
     ];
     // One visit first, so the gateway's page cache and the OS file cache are as a visitor finds them.
     for (const { url } of pages) await fetch(url).then((res) => res.text());
     await fetch(`${base}/api/runner-profile/${page.profile.urlSlug}`).then((res) => res.text());
     await fetch(`${base}/api/teams/${team.slug}`).then((res) => res.text());
+    await fetch(`${base}/api/charities/${charity.slug}`).then((res) => res.text());
+    await fetch(`${base}/api/events/${event.slug}`).then((res) => res.text());
 
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,

@@ -129,3 +129,44 @@ export async function seedTeam(base, page) {
   );
   return body.team;
 }
+
+/**
+ * A charity started by a published runner page's owner, with that page naming it, for the charity page's
+ * bench. Resolves to the charity once its page lists the runner (community keeps it from profiles' events).
+ */
+export async function seedCharity(base, page, timeoutMs = 15_000) {
+  const slug = `bench-charity-${Date.now().toString(36)}`;
+  const { body } = await api(
+    base,
+    'POST',
+    '/api/charities',
+    {
+      slug,
+      name: 'Children’s Hospital Foundation',
+      website: 'https://childrens-hospital.example.org',
+      country: 'US',
+      mission: 'Every child in the city gets the care they need, close to home.',
+    },
+    page.cookie,
+  );
+  await api(base, 'PUT', `/api/runner-profile/${page.profile.id}`, { charityId: body.charity.id }, page.cookie);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/api/charities/${slug}`);
+    if (res.ok && (await res.json()).runners.length > 0) return body.charity;
+    await sleep(200);
+  }
+  throw new Error(`the charity page /charities/${slug} did not list its runner within ${timeoutMs} ms`);
+}
+
+/** The event a published runner page runs (its marathon), as visitors see it once profiles knows it. */
+export async function eventOf(base, page, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${base}/api/runner-profile/${page.profile.urlSlug}`);
+    const event = res.ok ? (await res.json()).profile.event : null;
+    if (event?.slug) return event;
+    await sleep(200);
+  }
+  throw new Error(`the runner page /${page.profile.urlSlug} named no event within ${timeoutMs} ms`);
+}
