@@ -7,7 +7,7 @@ export interface ParsedActivity {
   sportType: string;
   distanceMeters: number;
   movingTimeSeconds: number;
-  /** First to last recorded moment, when the file's points carry times. */
+  /** The run's clock time, pauses included: the file's own total, else first to last recorded moment. */
   elapsedTimeSeconds?: number;
   elevationGainMeters: number;
   /** Milliseconds since the epoch. */

@@ -1,7 +1,14 @@
 import { Decoder, Stream } from '@garmin/fitsdk';
 import type { ParsedActivity } from './activity-summary.js';
 import { sportType } from './sport-type.js';
-import { elevationGainMeters, firstTime, movingTimeSeconds, trackDistanceMeters, type TrackPoint } from './track.js';
+import {
+  elapsedTimeSeconds,
+  elevationGainMeters,
+  firstTime,
+  movingTimeSeconds,
+  trackDistanceMeters,
+  type TrackPoint,
+} from './track.js';
 import { UnreadableFileError } from './unreadable-file.error.js';
 
 type Message = Record<string, unknown>;
@@ -31,7 +38,7 @@ function fitStream(bytes: Uint8Array): Stream {
 
 /**
  * A FIT activity file, read with Garmin's FIT SDK: its sessions' totals (distance, timer time,
- * ascent, sport) when present, else the records' track.
+ * elapsed time, ascent, sport) when present, else the records' track.
  */
 export function parseFit(bytes: Uint8Array): ParsedActivity {
   const decoder = new Decoder(fitStream(bytes));
@@ -73,6 +80,8 @@ export function parseFit(bytes: Uint8Array): ParsedActivity {
     movingTimeSeconds:
       sum(sessions.map((s) => num(s.totalMovingTime) ?? num(s.totalTimerTime))) ?? movingTimeSeconds([track]),
     elevationGainMeters: sum(sessions.map((s) => num(s.totalAscent))) ?? elevationGainMeters([track]),
+    // The watch's clock time, pauses included (a race's finish time): the sessions', else first to last record.
+    elapsedTimeSeconds: sum(sessions.map((s) => num(s.totalElapsedTime))) ?? elapsedTimeSeconds([track]),
     startTime,
     utcOffsetMinutes:
       utcOffsetMinutes !== undefined && Math.abs(utcOffsetMinutes) <= 14 * 60 ? utcOffsetMinutes : undefined,

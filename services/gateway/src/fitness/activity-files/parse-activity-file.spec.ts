@@ -47,6 +47,7 @@ describe('parseActivityFile', () => {
       sportType: 'Run',
       distanceMeters: FIXTURES.fit.distanceMeters,
       movingTimeSeconds: FIXTURES.fit.movingTimeSeconds,
+      elapsedTimeSeconds: FIXTURES.fit.elapsedTimeSeconds,
       elevationGainMeters: FIXTURES.fit.elevationGainMeters,
       startDate: FIXTURES.fit.start,
       startDateLocal: FIXTURES.fit.startLocal,
@@ -112,6 +113,8 @@ describe('parseActivityFile', () => {
     const run = parseActivityFile(new Uint8Array(file), 'watch.fit');
     expect(run).toMatchObject({ sportType: 'Run', startDate: FIXTURES.fit.start, distanceMeters });
     expect(run.movingTimeSeconds).toBeGreaterThan(movingTimeSeconds - 600);
+    // First record to last, the five-minute stop included.
+    expect(run.elapsedTimeSeconds).toBe(150_000);
   });
 
   it('reads a FIT session whose sport is a number the SDK has no name for as a workout', () => {

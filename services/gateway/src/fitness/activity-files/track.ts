@@ -80,14 +80,23 @@ export function elevationGainMeters(segments: TrackPoint[][]): number {
   return gain;
 }
 
-/** The first point's time, if any point has one. */
-/** First to last recorded moment, pauses included: the run's time on the clock (a race's finish time). */
+/**
+ * First to last recorded moment, pauses included: the run's time on the clock (a race's finish time).
+ * A loop, not a spread: a track of hundreds of thousands of points overflows the call stack.
+ */
 export function elapsedTimeSeconds(segments: TrackPoint[][]): number | undefined {
-  const times = segments.flat().flatMap((point) => (point.time === undefined ? [] : [point.time]));
-  if (times.length < 2) return undefined;
-  return Math.round((Math.max(...times) - Math.min(...times)) / 1000);
+  let [earliest, latest, timed] = [Infinity, -Infinity, 0];
+  for (const segment of segments)
+    for (const { time } of segment) {
+      if (time === undefined) continue;
+      timed += 1;
+      if (time < earliest) earliest = time;
+      if (time > latest) latest = time;
+    }
+  return timed < 2 ? undefined : Math.round((latest - earliest) / 1000);
 }
 
+/** The first point's time, if any point has one. */
 export function firstTime(segments: TrackPoint[][]): number | undefined {
   for (const segment of segments) for (const point of segment) if (point.time !== undefined) return point.time;
   return undefined;
