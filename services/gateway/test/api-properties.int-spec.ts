@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { connect } from '@nats-io/transport-node';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { freePort } from '../../../scripts/jest/helpers.mjs';
+import { eventually, freePort } from '../../../scripts/jest/helpers.mjs';
 import { startStack } from '../../../scripts/lib/stack.mjs';
 import { apiClient, pageBody, type ApiResponse, type Json } from './support/api-client.js';
+import { grantAccess } from './support/stack-users.js';
 
 // Property-based: whatever a browser or a client sends to any route of API.md, the answer is never
 // a 5xx, and every 4xx is JSON `{statusCode, message}`. `npm test` runs a fixed seed and a bounded
@@ -174,6 +176,11 @@ interface Fixture {
   page: Json;
   challengeId: string;
   activityId: string;
+  teamId: string;
+  teamSlug: string;
+  charityId: string;
+  charitySlug: string;
+  eventSlug: string;
 }
 
 interface Route {
@@ -316,6 +323,118 @@ const ROUTES: Route[] = [
       event_time: 1,
     }),
   },
+  // Teams.
+  {
+    method: 'POST',
+    path: '/api/teams',
+    body: (f) => ({
+      slug: 'props-team',
+      name: 'Props Team',
+      charityName: 'Props Charity',
+      marathonName: 'Chicago Marathon',
+      marathonDate: '2027-10-10',
+      currency: 'USD',
+      goalAmount: 1000,
+      joinRule: 'open',
+      captainProfileId: f.page.id,
+    }),
+  },
+  { method: 'GET', path: '/api/teams/:teamSlug', query: () => ({ by: 'miles', page: '1' }) },
+  { method: 'PUT', path: '/api/teams/:teamId', body: () => ({ name: 'Props Team', goalAmount: 2000 }) },
+  { method: 'DELETE', path: '/api/teams/:teamId', destructive: true },
+  {
+    method: 'POST',
+    path: '/api/teams/:teamId/members',
+    body: (f) => ({ runnerProfileId: f.page.id, inviteCode: 'x' }),
+  },
+  { method: 'DELETE', path: '/api/teams/:teamId/members/:id', destructive: true },
+  { method: 'POST', path: '/api/teams/:teamId/members/:id/approve' },
+  { method: 'POST', path: '/api/teams/:teamId/captain', body: (f) => ({ runnerProfileId: f.page.id }) },
+  { method: 'GET', path: '/api/teams/:teamId/invite' },
+  { method: 'POST', path: '/api/teams/:teamId/invite', destructive: true },
+  { method: 'GET', path: '/api/teams/:teamId/members.csv' },
+  // Pledges per mile and the mail suppression list.
+  {
+    method: 'POST',
+    path: '/api/runner-profile/:id/pledges',
+    body: () => ({ name: 'Pat', email: 'pat@example.com', ratePerUnit: 1.5, cap: 100, counts: 'training' }),
+  },
+  { method: 'POST', path: '/api/pledges/confirm', body: () => ({ token: 'abc' }) },
+  { method: 'GET', path: '/api/runner-profile/:id/pledges', query: () => ({ page: '1' }) },
+  { method: 'POST', path: '/api/runner-profile/:id/pledges/close', destructive: true },
+  { method: 'POST', path: '/api/pledges/:pledgeId/paid', body: () => ({ token: 'abc' }) },
+  { method: 'POST', path: '/api/pledges/:pledgeId/cancel', body: () => ({ token: 'abc' }) },
+  { method: 'POST', path: '/api/pledges/:pledgeId/unsubscribe', body: () => ({ token: 'abc' }) },
+  { method: 'GET', path: '/api/runner-profile/:id/pledges/manage', query: () => ({ page: '1' }) },
+  { method: 'DELETE', path: '/api/runner-profile/:id/pledges/:pledgeId', destructive: true },
+  { method: 'POST', path: '/api/mail/suppress', body: () => ({ token: 'abc' }) },
+  // Charities.
+  {
+    method: 'POST',
+    path: '/api/charities',
+    body: () => ({
+      slug: 'props-charity',
+      name: 'Props Charity',
+      website: 'https://props-charity.example.org',
+      country: 'GB',
+      mission: 'Running for everyone.',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/charities/:charityId/verification',
+    body: () => ({ email: 'hi@props-charity.example.org' }),
+  },
+  { method: 'POST', path: '/api/charities/verify', body: () => ({ token: 'abc' }) },
+  { method: 'GET', path: '/api/charities', query: () => ({ query: 'props', page: '1' }) },
+  { method: 'GET', path: '/api/charities/:charitySlug', query: () => ({ by: 'percent', page: '1' }) },
+  { method: 'PUT', path: '/api/charities/:charityId', body: () => ({ name: 'Props Charity', mission: 'Running.' }) },
+  { method: 'GET', path: '/api/charities/:charityId/staff' },
+  {
+    method: 'POST',
+    path: '/api/charities/:charityId/staff',
+    body: () => ({ email: 'staff@example.com', role: 'staff' }),
+  },
+  { method: 'DELETE', path: '/api/charities/:charityId/staff/:userId', destructive: true },
+  { method: 'POST', path: '/api/charities/invitations/accept', body: () => ({ token: 'abc' }) },
+  {
+    method: 'GET',
+    path: '/api/charities/:charityId/runners',
+    query: () => ({ flag: 'behind_pace', sort: 'raised', page: '1' }),
+  },
+  { method: 'GET', path: '/api/charities/:charityId/runners.csv' },
+  {
+    method: 'POST',
+    path: '/api/charities/:charityId/messages',
+    body: (f) => ({ subject: 'Hello', body: 'Keep going!', runnerProfileIds: [f.page.id] }),
+  },
+  { method: 'GET', path: '/api/charities/:charityId/sponsorship' },
+  { method: 'POST', path: '/api/charities/:charityId/sponsorship/checkout', body: () => ({ seats: 2 }) },
+  {
+    method: 'POST',
+    path: '/api/charities/:charityId/sponsorship/seats',
+    body: (f) => ({ runnerProfileId: f.page.id }),
+  },
+  { method: 'DELETE', path: '/api/charities/:charityId/sponsorship/seats/:id', destructive: true },
+  // Events and race day.
+  {
+    method: 'GET',
+    path: '/api/events',
+    query: () => ({ query: 'chicago', from: '2027-01-01', to: '2027-12-31', page: '1' }),
+  },
+  { method: 'GET', path: '/api/events/:eventSlug', query: () => ({ by: 'raised', page: '1' }) },
+  {
+    method: 'PUT',
+    path: '/api/runner-profile/:id/race-result',
+    body: () => ({ status: 'finished', finishSeconds: 4 * 3600 }),
+  },
+  {
+    method: 'POST',
+    path: '/api/runner-profile/:id/followers',
+    body: () => ({ name: 'Fran', email: 'fran@example.com' }),
+  },
+  { method: 'POST', path: '/api/followers/confirm', body: () => ({ token: 'abc' }) },
+  { method: 'POST', path: '/api/runner-profile/:id/thank-you', body: () => ({ message: 'Thank you all!' }) },
   { method: 'GET', path: '/api/health/live' },
   { method: 'GET', path: '/api/health/ready' },
   { method: 'GET', path: '/api/openapi.json' },
@@ -323,6 +442,9 @@ const ROUTES: Route[] = [
   // The web app's own addresses: the runner page's HTML (with share tags) and its fitness page.
   { method: 'GET', path: '/:slug' },
   { method: 'GET', path: '/:slug/fitness' },
+  { method: 'GET', path: '/teams/:teamSlug' },
+  { method: 'GET', path: '/charities/:charitySlug' },
+  { method: 'GET', path: '/events/:eventSlug' },
 ];
 
 function fixtureValue(name: string, f: Fixture): string {
@@ -335,6 +457,16 @@ function fixtureValue(name: string, f: Fixture): string {
       return f.challengeId;
     case 'activityId':
       return f.activityId;
+    case 'teamId':
+      return f.teamId;
+    case 'teamSlug':
+      return f.teamSlug;
+    case 'charityId':
+      return f.charityId;
+    case 'charitySlug':
+      return f.charitySlug;
+    case 'eventSlug':
+      return f.eventSlug;
     default:
       return randomUUID();
   }
@@ -440,7 +572,58 @@ describe('every route of API.md against arbitrary input (property-based)', () =>
     });
     expect(run.status).toBe(201);
     const page = created.body.profile;
-    fixture = { owner, other, page, challengeId: page.fundraisingChallenges[0].id, activityId: run.body.id };
+    // Published (a team is started from a published page; a charity and an event list published pages).
+    const nc = await connect({ servers: process.env.NATS_URL });
+    await grantAccess(nc, owner.id, 'lifetime');
+    await nc.close();
+    await eventually(async () =>
+      expect((await api.call('GET', `/api/runner-profile/${page.urlSlug}`)).body.profile.published).toBe(true),
+    );
+    const team = await api.call('POST', '/api/teams', {
+      body: {
+        slug: `props-${randomUUID().slice(0, 8)}`,
+        name: 'Props Runners',
+        charityName: 'Props Charity',
+        marathonName: 'Chicago Marathon',
+        marathonDate: '2027-10-10',
+        currency: 'USD',
+        goalAmount: 5000,
+        joinRule: 'approval',
+        captainProfileId: page.id,
+      },
+      cookie: owner.cookie,
+    });
+    expect([team.status, team.text]).toEqual([201, team.text]);
+    const charity = await api.call('POST', '/api/charities', {
+      body: {
+        slug: `props-${randomUUID().slice(0, 8)}`,
+        name: 'Props Charity',
+        website: 'https://props-charity.example.org',
+        country: 'GB',
+        mission: 'Running for everyone.',
+      },
+      cookie: owner.cookie,
+    });
+    expect([charity.status, charity.text]).toEqual([201, charity.text]);
+    const named = await api.call('PUT', `/api/runner-profile/${page.id}`, {
+      body: { charityId: charity.body.charity.id },
+      cookie: owner.cookie,
+    });
+    expect([named.status, named.text]).toEqual([200, named.text]);
+    const events = await api.call('GET', '/api/events?query=chicago');
+    expect(events.status).toBe(200);
+    fixture = {
+      owner,
+      other,
+      page,
+      challengeId: page.fundraisingChallenges[0].id,
+      activityId: run.body.id,
+      teamId: team.body.team.id,
+      teamSlug: team.body.team.slug,
+      charityId: charity.body.charity.id,
+      charitySlug: charity.body.charity.slug,
+      eventSlug: events.body.events[0]?.slug ?? 'chicago-marathon-2027',
+    };
   }, 240_000);
 
   afterAll(async () => {
