@@ -12,6 +12,7 @@ import {
   TEAM_NOT_FOUND,
   TEAM_ONLY_CAPTAIN,
   TEAM_PAGE_NOT_PUBLISHED,
+  TEAM_PAGE_TOTALS_UNREAD,
   TEAM_SLUG_RESERVED,
   TEAM_SLUG_TAKEN,
   teamCurrencyMessage,
@@ -109,6 +110,24 @@ describe('teams through the gateway', () => {
   afterAll(async () => {
     await nc?.close();
     await stack?.stop();
+  });
+
+  it('answers at once, and makes no team, for a page its platform has never been read for (its currency unknown)', async () => {
+    const bob = await runner();
+    // A DonorDrive participant the platform does not know: the page's totals are never read.
+    const unread = await page(bob, {
+      fundsRaised: undefined,
+      totalDonors: undefined,
+      fundraisingGoal: undefined,
+      donationPlatform: 'donordrive',
+      charityLink: undefined,
+      donorDriveEventUrl: 'https://www.extra-life.org/index.cfm?fuseaction=donorDrive.event&eventID=1',
+      donorDriveParticipantId: '987654321',
+    });
+    const slug = newSlug('unread');
+    const res = await createTeam(bob, unread.id, { slug });
+    expect(res).toMatchObject({ status: 409, body: { message: TEAM_PAGE_TOTALS_UNREAD } });
+    expect((await call('GET', `/api/teams/${slug}`)).status).toBe(404);
   });
 
   it("creates a team with the caller's page as captain and first member, and its address is taken from then on", async () => {

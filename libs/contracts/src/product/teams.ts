@@ -32,6 +32,9 @@ export const TEAM_SLUG_TAKEN = 'This team address is already taken. Please choos
 export const TEAM_SLUG_RESERVED = 'This team address is reserved. Please choose another.';
 export const PAGE_ALREADY_IN_TEAM = 'This page is already in a team';
 export const TEAM_PAGE_NOT_PUBLISHED = 'Only a published page can join a team';
+/** A page whose platform has not been read yet: its currency (and so the team it can join) is not known. */
+export const TEAM_PAGE_TOTALS_UNREAD =
+  "This page's fundraising totals have not been read from its platform yet. Check its donation details, then try again in a minute.";
 export const TEAM_CAPTAIN_MUST_HAND_OVER = 'The captain hands the team to another member before leaving';
 export const TEAM_NEW_CAPTAIN_NOT_MEMBER = 'The new captain must be a member of the team';
 export const TEAM_MEMBER_NOT_FOUND = 'This page is not in the team';

@@ -11,6 +11,7 @@ import {
   TEAM_NOT_FOUND,
   TEAM_ONLY_CAPTAIN,
   TEAM_PAGE_NOT_PUBLISHED,
+  TEAM_PAGE_TOTALS_UNREAD,
   TEAM_SLUG_TAKEN,
   hasAccess,
   teamCurrencyMessage,
@@ -65,9 +66,11 @@ export const teamGroup = (id: string): GroupRef => ({ kind: 'team', id });
 
 /**
  * How long a join or a new team waits for community's copy of the page (fed by profiles' and
- * billing's events) when it is not there or not published yet: a page made a moment ago.
+ * billing's events) when it is not there or not published yet: a page made a moment ago. Well inside
+ * the gateway's 5 s deadline, so the caller hears community's answer (never a 504 with the team made
+ * after it).
  */
-const PAGE_COPY_WAIT_MS = 5_000;
+const PAGE_COPY_WAIT_MS = 4_000;
 
 /** The team rules (API.md "Teams"): the captain's powers, who may join and how, one team per page. */
 @Injectable()
@@ -361,6 +364,8 @@ export class TeamsService {
     if (page.userId !== userId) throw ServiceException.forbidden();
     if (await this.members.find(manager, 'team', profileId)) throw ServiceException.conflict(PAGE_ALREADY_IN_TEAM);
     if (!(await this.published(manager, userId))) throw ServiceException.badRequest(TEAM_PAGE_NOT_PUBLISHED);
+    // A platform's page takes its currency from its first read: until then no team can tell it matches.
+    if (page.totalsVersion < 0) throw ServiceException.conflict(TEAM_PAGE_TOTALS_UNREAD);
     if (page.currency !== currency) throw ServiceException.badRequest(teamCurrencyMessage(currency));
     return page;
   }
