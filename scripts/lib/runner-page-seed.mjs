@@ -16,6 +16,9 @@ export async function api(base, method, path, body, cookie) {
   return { body: await res.json(), cookie: res.headers.get('set-cookie')?.split(';')[0] };
 }
 
+/** The DonorDrive participant the seeded pages raise on (a stack's emulator must know it for totals to be read). */
+export const DONORDRIVE_PARTICIPANT_ID = 12345;
+
 /** Signs a new runner up and creates their page with a story and five challenges. */
 export async function seedRunnerPage(base) {
   const { body: signup, cookie } = await api(base, 'POST', '/api/auth/signup', {
@@ -36,7 +39,7 @@ export async function seedRunnerPage(base) {
       description: 'Running my first marathon for the children’s hospital. '.repeat(8).trim(),
       donationPlatform: 'donordrive',
       donorDriveEventUrl: 'https://www.extra-life.org/index.cfm?fuseaction=donorDrive.event&eventID=1',
-      donorDriveParticipantId: '12345',
+      donorDriveParticipantId: String(DONORDRIVE_PARTICIPANT_ID),
       challenges: [
         { amount: 25, description: 'Pick a song for my race day playlist' },
         { amount: 40, description: 'Write your name on my bib or arm for race day' },
