@@ -40,6 +40,8 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) and the address
     // suggestion's transliteration (@sindresorhus/slugify) load after.
     { route: '/signup', source: 'src/app/routes/signup.tsx', maxGzipBytes: 170 * KB },
+    { route: '/charities/{slug} (charity page)', source: 'src/app/routes/charity.tsx', maxGzipBytes: 170 * KB },
+    { route: '/events/{slug} (event page)', source: 'src/app/routes/event.tsx', maxGzipBytes: 170 * KB },
   ],
   // Screens no budgeted first load needs: the signed-in ones, sign-in, a claim mail's release link,
   // teams, the pledge mails' links, and the pledge dialog (loaded on first use).
@@ -53,6 +55,9 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     // Teams: starting a team and the captain's panel.
     'src/app/routes/team-new.tsx',
     'src/app/routes/team-manage.tsx',
+    // Charities: starting one and the staff's console.
+    'src/app/routes/charity-new.tsx',
+    'src/app/routes/charity-console.tsx',
     'src/app/routes/pledge-confirm.tsx',
     'src/app/routes/pledge-mail-action.tsx',
     'src/features/pledges/components/pledge-dialog.tsx',

@@ -77,6 +77,8 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             { path: 'teams/new', lazy: page(() => import('./routes/team-new')) },
             { path: 'teams/:slug/manage', lazy: page(() => import('./routes/team-manage')) },
             { path: 'charities/invitations', lazy: page(() => import('./routes/charity-invitation')) },
+            { path: 'charities/new', lazy: page(() => import('./routes/charity-new')) },
+            { path: 'charities/:slug/console', lazy: page(() => import('./routes/charity-console')) },
           ],
         },
         { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password')) },

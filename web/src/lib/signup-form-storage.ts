@@ -1,4 +1,4 @@
-import { BUSINESS, FIELD_LIMITS, type DonationPlatform } from '@runpledge/contracts';
+import { BUSINESS, FIELD_LIMITS, type Charity, type DonationPlatform } from '@runpledge/contracts';
 import { readExpiring, removeItem, writeExpiring } from './storage';
 
 /** One challenge as the sign-up form saves it (spec 3). */
@@ -27,6 +27,8 @@ export interface SignupFormData {
   justGivingPageShortName: string;
   /** The fundraising goal, when the runner gave one (issue 14). */
   fundraising_goal?: number;
+  /** The listed charity chosen for the page (sent as `charityId`), with its name to show again. */
+  charity?: Pick<Charity, 'id' | 'name'>;
 }
 
 const FORM_KEY = 'signup-form';
@@ -61,6 +63,13 @@ const PLATFORMS_WITH_DERIVED_LINK: readonly string[] = ['haku', 'donordrive', 'j
 
 const textUpTo = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
 
+const isSavedCharity = (value: unknown) =>
+  value === undefined ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>).id === 'string' &&
+    typeof (value as Record<string, unknown>).name === 'string');
+
 /** The saved-data check of spec 5, made before the saved data is used to create a profile. */
 export function isValidSignupFormData(value: unknown): value is SignupFormData {
   if (typeof value !== 'object' || value === null) return false;
@@ -74,6 +83,7 @@ export function isValidSignupFormData(value: unknown): value is SignupFormData {
     textUpTo(data.url_slug, FIELD_LIMITS.urlSlug) &&
     typeof platform === 'string' &&
     platform !== '' &&
+    isSavedCharity(data.charity) &&
     (PLATFORMS_WITH_DERIVED_LINK.includes(platform) ||
       data.charity_link == null ||
       textUpTo(data.charity_link, FIELD_LIMITS.charityLink))

@@ -23,6 +23,9 @@ export default function DashboardRoute() {
           <LinkButton to="/teams/new" variant="outline">
             Start a team
           </LinkButton>
+          <LinkButton to="/charities/new" variant="outline">
+            Start a charity page
+          </LinkButton>
           <LinkButton to="/signup" variant="outline">
             Create New Page
           </LinkButton>

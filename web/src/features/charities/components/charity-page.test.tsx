@@ -62,7 +62,7 @@ describe('CharityPage', () => {
     const totals = within(screen.getByRole('list', { name: 'Raised per currency' })).getAllByRole('listitem');
     expect(totals.map((t) => t.textContent)).toEqual(['£1,200 from 30 donors', '$500 from 4 donors']);
     expect(screen.getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/ann-runs');
-    expect(screen.getByRole('link', { name: 'Run for us' })).toHaveAttribute('href', `/signup?charity=${charity.id}`);
+    expect(screen.getByRole('link', { name: 'Run for us' })).toHaveAttribute('href', `/signup?charity=${charity.slug}`);
     expect(screen.queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
   });
 

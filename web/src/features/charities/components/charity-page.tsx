@@ -77,7 +77,12 @@ function CharityView({
         </p>
         <p className="break-words text-neutral-800">{charity.mission}</p>
         <div className="mt-2 flex flex-wrap gap-3">
-          <LinkButton to={`/signup?charity=${encodeURIComponent(charity.id)}`}>Run for us</LinkButton>
+          <LinkButton to={`/signup?charity=${encodeURIComponent(charity.slug)}`}>Run for us</LinkButton>
+          {charity.isStaff && (
+            <LinkButton to={`/charities/${charity.slug}/console`} variant="outline">
+              Console
+            </LinkButton>
+          )}
         </div>
       </header>
       <div className="mt-6 flex flex-col gap-6">

@@ -46,4 +46,13 @@ describe('toCreateProfileRequest', () => {
     const without = toCreateProfileRequest({ form: sampleSignupForm(), userId: sampleUser().id });
     expect(without).not.toHaveProperty('fundraisingGoal');
   });
+
+  it('names the chosen listed charity by its id, and no charity when none was chosen', () => {
+    const charity = { id: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11', name: 'Rivers Trust' };
+    const named = toCreateProfileRequest({ form: sampleSignupForm({ charity }), userId: sampleUser().id });
+    expect(createProfileRequestSchema.parse(named).charityId).toBe(charity.id);
+    expect(named).not.toHaveProperty('charityName');
+    const without = toCreateProfileRequest({ form: sampleSignupForm(), userId: sampleUser().id });
+    expect(without).not.toHaveProperty('charityId');
+  });
 });

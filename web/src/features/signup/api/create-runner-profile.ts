@@ -27,6 +27,7 @@ export function toCreateProfileRequest({ form, userId }: CreateRunnerProfileInpu
     donorDriveParticipantId: form.donorDriveParticipantId || null,
     justGivingPageShortName: form.justGivingPageShortName || null,
     ...(form.fundraising_goal ? { fundraisingGoal: form.fundraising_goal } : {}),
+    ...(form.charity ? { charityId: form.charity.id } : {}),
     challenges: form.challenges,
   };
 }

@@ -76,6 +76,11 @@ export function EditPageForm({ page, onSaved }: { page: ProfileView; onSaved: (s
           Links to /{page.urlSlug} will keep working: they lead to the new address.
         </p>
       )}
+      {page.charityId && !values.charity && (
+        <p className="text-sm text-muted-foreground">
+          Save your changes to leave {page.charityName ?? 'the charity'}: it then no longer sees your page.
+        </p>
+      )}
       {failure && (
         <p role="alert" className="text-danger-700">
           {failure}

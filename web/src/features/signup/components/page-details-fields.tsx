@@ -16,6 +16,8 @@ export { SlugField };
 // Drag and drop (dnd-kit) is the form's heaviest part and sits low on the page: its own chunk,
 // fetched as the form first renders, keeps /signup's first load within its budget.
 const ChallengesEditor = lazy(() => import('./challenges-editor').then((m) => ({ default: m.ChallengesEditor })));
+// The charity directory's search is optional and below the fold: its own chunk, like the challenges.
+const CharityPicker = lazy(() => import('@/features/charities').then((m) => ({ default: m.CharityPicker })));
 
 const HOURS = { min: FIELD_LIMITS.goalHoursMin, max: FIELD_LIMITS.goalHoursMax, decimals: 0 } as const;
 const MINUTES = { min: FIELD_LIMITS.goalMinutesMin, max: FIELD_LIMITS.goalMinutesMax, decimals: 0 } as const;
@@ -37,6 +39,7 @@ export const INPUT_NAME: Record<SignupField, string> = {
   description: 'description',
   challenges: 'challenge-amount',
   urlSlug: 'url_slug',
+  charity: 'charity_query',
 };
 
 export interface PageDetailsFieldsProps {
@@ -47,10 +50,20 @@ export interface PageDetailsFieldsProps {
   onSlugChange: (slug: string) => void;
   /** The earliest marathon date the picker offers. */
   minDate: string;
+  /** A charity's address to choose while the page names none (a "Run for us" link's `?charity=`). */
+  charityFromLink?: string;
 }
 
 /** Every field of a page's details (spec 5), as /signup asks for them and /{slug}/edit changes them. */
-export function PageDetailsFields({ values, errors, set, slugCheck, onSlugChange, minDate }: PageDetailsFieldsProps) {
+export function PageDetailsFields({
+  values,
+  errors,
+  set,
+  slugCheck,
+  onSlugChange,
+  minDate,
+  charityFromLink,
+}: PageDetailsFieldsProps) {
   const platform = values.donationPlatform;
   // A race chosen from the suggestions brings its day, unless the runner gave a day of their own
   // (then the name and that day find or make the race on save).
@@ -275,6 +288,20 @@ export function PageDetailsFields({ values, errors, set, slugCheck, onSlugChange
             />
           )}
         </FormField>
+      </FormSection>
+
+      <FormSection
+        title="Your charity"
+        description="Running for a charity listed on RunPledge? Choose it so it can follow and support your fundraising."
+      >
+        <Suspense fallback={<p className="text-muted-foreground">Loading charities…</p>}>
+          <CharityPicker
+            value={values.charity}
+            onChange={(charity) => set('charity', charity)}
+            name={INPUT_NAME.charity}
+            preselectSlug={charityFromLink}
+          />
+        </Suspense>
       </FormSection>
 
       <FormSection title="Why you're running" description="Your story, and what the money will do.">

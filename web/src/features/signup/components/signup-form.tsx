@@ -1,5 +1,6 @@
 import { BUSINESS } from '@runpledge/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useFormAnalytics } from '@/hooks/use-form-analytics';
 import { trackFunnelStep } from '@/lib/analytics';
@@ -37,6 +38,9 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
   const today = localDateIso();
   // Loaded once the form is on screen, so /signup's first load does without it.
   const suggestSlug = useSuggestSlug();
+  // "Run for us" on a charity's page: /signup?charity={slug} chooses that charity.
+  const [params] = useSearchParams();
+  const charityFromLink = params.get('charity') ?? undefined;
 
   const set = <K extends SignupField>(field: K, value: SignupFormValues[K]) => {
     setValues((current) => {
@@ -87,6 +91,7 @@ export function SignupForm({ onSaved }: { onSaved: () => void }) {
           set('urlSlug', slug);
         }}
         minDate={today}
+        charityFromLink={charityFromLink}
       />
 
       <div className="flex flex-col gap-3">

@@ -30,19 +30,22 @@ export function valuesFromProfile(profile: Omit<Profile, 'userId'>): SignupFormV
       }),
     ),
     urlSlug: profile.urlSlug,
+    charity: profile.charityId ? { id: profile.charityId, name: profile.charityName ?? '' } : null,
   };
 }
 
 /**
  * The PUT body of an edited page: every detail field; totals and challenges go their own ways.
  * The goal only when changed: a goal sent counts as the owner's own (a platform's no longer replaces it).
+ * The charity only when changed: `charityId: null` leaves the listed one.
  */
 export function toProfileChanges(
   values: SignupFormValues,
-  page: Pick<Profile, 'fundraisingGoal'>,
+  page: Pick<Profile, 'fundraisingGoal'> & Partial<Pick<Profile, 'charityId'>>,
 ): Record<string, unknown> {
   const data = toSignupFormData(values);
   const goal = data.fundraising_goal ?? 0;
+  const charityId = values.charity?.id ?? null;
   return {
     urlSlug: data.url_slug,
     name: data.name,
@@ -57,6 +60,7 @@ export function toProfileChanges(
     justGivingPageShortName: data.justGivingPageShortName || null,
     // Cleared, the goal is 0: no progress bar.
     ...(goal !== Number(page.fundraisingGoal) ? { fundraisingGoal: goal } : {}),
+    ...(charityId !== (page.charityId ?? null) ? { charityId } : {}),
     description: data.description,
   };
 }

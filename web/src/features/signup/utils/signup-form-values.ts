@@ -35,6 +35,8 @@ export interface SignupFormValues {
   description: string;
   challenges: ChallengeDraft[];
   urlSlug: string;
+  /** The listed charity the page names, or null. */
+  charity: NonNullable<SignupFormData['charity']> | null;
 }
 
 export type SignupField = keyof SignupFormValues;
@@ -85,6 +87,7 @@ export const EMPTY_SIGNUP_FORM: SignupFormValues = {
   description: '',
   challenges: [],
   urlSlug: '',
+  charity: null,
 };
 
 /** Refills the form from data saved earlier in this tab (e.g. after "Back" from /createaccount). */
@@ -106,6 +109,7 @@ export function valuesFromSavedForm(saved: SignupFormData): SignupFormValues {
       newChallengeDraft({ amount: String(c.amount), description: c.description, isExclusive: c.isExclusive }),
     ),
     urlSlug: saved.url_slug,
+    charity: saved.charity ? { id: saved.charity.id, name: saved.charity.name } : null,
   };
 }
 
@@ -157,6 +161,7 @@ export function toSignupFormData(values: SignupFormValues): SignupFormData {
     donorDriveParticipantId,
     justGivingPageShortName,
     ...(Number(values.fundraisingGoal) > 0 ? { fundraising_goal: Number(values.fundraisingGoal) } : {}),
+    ...(values.charity ? { charity: { id: values.charity.id, name: values.charity.name } } : {}),
   };
 }
 
