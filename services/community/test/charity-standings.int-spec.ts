@@ -1,6 +1,7 @@
 // A charity's sums: the pages naming it (by their cards) are its standing's members, kept per
 // currency from profiles', fitness's and billing's events, applied once and right whatever order
-// or how often the events come; its public page lists only published runners.
+// or how often the events come; its public page lists only published runners, and the teams
+// naming it that have a published member.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { jetstream } from '@nats-io/jetstream';
 import type { INestMicroservice } from '@nestjs/common';
@@ -8,11 +9,14 @@ import {
   BILLING_EVENTS,
   CHARITIES,
   CHARITY_ACCESS,
+  CHARITY_NOT_LISTED,
   FITNESS_EVENTS,
   PROFILES_EVENTS,
+  TEAMS,
   type Charity,
   type CharityPageResponse,
   type CharityRunnersResponse,
+  type TeamResponse,
 } from '@runpledge/contracts';
 import { bootstrapService, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
@@ -276,5 +280,79 @@ describe("a charity's sums and public page", () => {
       message: { subject: 'Long', body: 'x'.repeat(5001), runnerProfileIds: [ann.profileId] },
     })) as Reply<unknown>;
     expect(tooLong.err).toMatchObject({ status: 400, message: 'The message can be at most 5000 characters' });
+  });
+
+  /** Waits until community's copy of the page has its card, its totals and its owner's access. */
+  const pageReady = (p: { profileId: string; userId: string }) =>
+    eventually(async () => {
+      const { rows } = await db.query(
+        `SELECT 1 FROM community.pages p JOIN community.owner_access a ON a.user_id = p.user_id
+          WHERE p.profile_id = $1 AND p.name IS NOT NULL AND p.totals_version >= 1`,
+        [p.profileId],
+      );
+      expect(rows).toHaveLength(1);
+    });
+  const newTeam = (captain: { profileId: string; userId: string }, charityId: string | null) =>
+    ok<TeamResponse>(TEAMS.create, {
+      userId: captain.userId,
+      team: {
+        slug: `team-${randomUUID().slice(0, 8)}`,
+        name: `Team ${randomUUID().slice(0, 4)}`,
+        charityName: 'As typed',
+        charityId,
+        marathonName: 'Chicago Marathon',
+        marathonDate: '2031-10-12',
+        currency: 'USD',
+        goalAmount: 5000,
+        joinRule: 'open',
+        captainProfileId: captain.profileId,
+      },
+    });
+  const editTeam = (captain: { userId: string }, teamId: string, changes: Record<string, unknown>) =>
+    nats.request(TEAMS.update, { userId: captain.userId, teamId, changes }) as Promise<Reply<TeamResponse>>;
+
+  it('lists the teams naming it that have a published member, most raised first; a team leaving it goes', async () => {
+    const charity = await newCharity();
+    const other = await newCharity();
+    const started = new Date();
+    const ann = await page(`tann-${charity.slug}`, null, started);
+    const bob = await page(`tbob-${charity.slug}`, null, started);
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(ann, '120.00', 2, 1));
+    await announce(PROFILES_EVENTS.totalsChanged.type, totals(bob, '300.00', 6, 1));
+    await pageReady(ann);
+    await pageReady(bob);
+
+    const anns = (await newTeam(ann, charity.id)).team;
+    // A listed charity's name is the team's, whatever was typed.
+    expect(anns).toMatchObject({ charityId: charity.id, charityName: charity.name });
+    const bobs = (await newTeam(bob, charity.id)).team;
+    const unknown = await editTeam(bob, bobs.id, { charityId: randomUUID() });
+    expect(unknown.err).toMatchObject({ status: 400, message: CHARITY_NOT_LISTED });
+    await eventually(async () => {
+      const shown = await view(charity);
+      expect(shown.teams).toEqual([
+        { slug: bobs.slug, name: bobs.name, raised: '300.00', currency: 'USD' },
+        { slug: anns.slug, name: anns.name, raised: '120.00', currency: 'USD' },
+      ]);
+      expect(shown.charity.teamCount).toBe(2);
+    });
+
+    // Bob's team leaves the charity (null): it is no longer listed, and names none.
+    const left = await editTeam(bob, bobs.id, { charityId: null });
+    expect(left.response?.team).toMatchObject({ charityId: null });
+    expect((await view(charity)).teams.map((t) => t.slug)).toEqual([anns.slug]);
+    // Ann's team moves to another charity.
+    await editTeam(ann, anns.id, { charityId: other.id });
+    expect((await view(charity)).teams).toEqual([]);
+    expect((await view(other)).teams.map((t) => t.slug)).toEqual([anns.slug]);
+
+    // Ann's page is no longer published: a team of unpublished pages is not shown.
+    await announce(
+      BILLING_EVENTS.subscriptionChanged.type,
+      { userId: ann.userId, status: 'canceled', currentPeriodEnd: null },
+      new Date(started.getTime() + 60_000),
+    );
+    await eventually(async () => expect((await view(other)).teams).toEqual([]));
+    expect((await view(other)).charity.teamCount).toBe(0);
   });
 });

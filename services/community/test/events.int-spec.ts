@@ -1,10 +1,20 @@
 // The events directory over NATS: the same race typed differently lands on one event, a race
-// already run is refused for a new page, the directory lists soonest first with search, and an
-// event's sums move per currency through the standings, once each.
+// already run is refused for a new page, the directory lists soonest first with search, an
+// event's sums move per currency through the standings, once each, and its page lists the teams and
+// charities of its published runners with what those runners raised.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestMicroservice } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { BILLING_EVENTS, COMMUNITY, PROFILES_EVENTS } from '@runpledge/contracts';
+import {
+  BILLING_EVENTS,
+  CHARITIES,
+  COMMUNITY,
+  PROFILES_EVENTS,
+  TEAMS,
+  type Charity,
+  type EventPageResponse,
+  type TeamResponse,
+} from '@runpledge/contracts';
 import { bootstrapService, eventSubject } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -254,5 +264,155 @@ describe('the events directory', () => {
     );
     expect((await eventPage(a.slug)).event).toMatchObject({ runnerCount: 0, totals: [] });
     expect((await eventPage(b.slug)).event.runnerCount).toBe(1);
+  });
+
+  type Reply<T> = { response?: T; err?: { status: number; code: string; message: string } };
+  async function ok<T>(pattern: string, data: unknown): Promise<T> {
+    const reply = (await nats.request(pattern, data)) as Reply<T>;
+    if (reply.err) throw new Error(`${pattern}: ${reply.err.status} ${reply.err.message}`);
+    return reply.response as T;
+  }
+
+  it('lists the teams and charities of its published runners, with what those runners raised for it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const date = inDays(130);
+    const event = (await resolve({ name: `Groups ${tag} Marathon`, date })).response!.event;
+    const elsewhere = (await resolve({ name: `Far ${tag} Marathon`, date })).response!.event;
+    const charity = async (name: string) =>
+      (
+        await ok<{ charity: Charity }>(CHARITIES.create, {
+          userId: randomUUID(),
+          email: 'founder@example.com',
+          charity: {
+            slug: `${name}-${tag}`,
+            name: `${name} ${tag}`,
+            website: `https://${name}-${tag}.org`,
+            country: 'GB',
+            mission: 'Run',
+          },
+        })
+      ).charity;
+    const [rivers, hearts, hidden] = [await charity('rivers'), await charity('hearts'), await charity('hidden')];
+    const started = new Date();
+    /** A page running `eventId`, naming `charityId`, with its totals; published unless told otherwise. */
+    const runner = async (
+      name: string,
+      charityId: string,
+      raised: string,
+      donors: number,
+      currency: string,
+      options: { published?: boolean; eventId?: string } = {},
+    ) => {
+      const [profileId, userId, urlSlug] = [randomUUID(), randomUUID(), `${name}-${tag}`];
+      if (options.published !== false)
+        await announce(
+          BILLING_EVENTS.subscriptionChanged.type,
+          { userId, status: 'lifetime', currentPeriodEnd: null },
+          started,
+        );
+      await announce(PROFILES_EVENTS.cardChanged.type, {
+        profileId,
+        userId,
+        urlSlug,
+        name: `Runner ${name}`,
+        marathonName: event.name,
+        marathonDate: date,
+        platform: 'manual',
+        charityId,
+        eventId: options.eventId ?? event.id,
+        createdAt: started.toISOString(),
+      });
+      await announce(PROFILES_EVENTS.totalsChanged.type, {
+        profileId,
+        urlSlug,
+        fundsRaised: raised,
+        fundraisingGoal: '1000.00',
+        totalDonors: donors,
+        fundraisingCurrency: currency,
+        totalsSource: 'manual',
+        totalsVersion: 1,
+      });
+      if (options.published !== false)
+        await eventually(async () =>
+          expect(
+            (
+              await db.query(
+                `SELECT 1 FROM community.pages p JOIN community.owner_access a ON a.user_id = p.user_id
+                  WHERE p.profile_id = $1 AND p.name IS NOT NULL AND p.totals_version >= 1`,
+                [profileId],
+              )
+            ).rowCount,
+          ).toBe(1),
+        );
+      return { profileId, userId };
+    };
+    const ann = await runner('ann', rivers.id, '100.00', 2, 'USD');
+    const gus = await runner('gus', rivers.id, '50.00', 1, 'GBP');
+    const cat = await runner('cat', hearts.id, '30.00', 1, 'USD');
+    const far = await runner('far', hearts.id, '500.00', 5, 'USD', { eventId: elsewhere.id });
+    await runner('nat', hidden.id, '999.00', 9, 'USD', { published: false });
+    const team = (captain: { profileId: string; userId: string }, currency: string) =>
+      ok<TeamResponse>(TEAMS.create, {
+        userId: captain.userId,
+        team: {
+          slug: `crew-${randomUUID().slice(0, 8)}`,
+          name: `Crew ${currency} ${tag}`,
+          charityName: 'Any',
+          marathonName: event.name,
+          marathonDate: date,
+          currency,
+          goalAmount: 1000,
+          joinRule: 'open',
+          captainProfileId: captain.profileId,
+        },
+      });
+    const dollars = (await team(ann, 'USD')).team;
+    const pounds = (await team(gus, 'GBP')).team;
+    await ok(TEAMS.join, { userId: cat.userId, teamId: dollars.id, join: { runnerProfileId: cat.profileId } });
+    // A team member running another race adds nothing to this event's page.
+    await ok(TEAMS.join, { userId: far.userId, teamId: dollars.id, join: { runnerProfileId: far.profileId } });
+
+    const page = () =>
+      ok<EventPageResponse>(COMMUNITY.events.getBySlug, { slug: event.slug, query: { by: 'raised', page: 1 } });
+    await eventually(async () => {
+      const shown = await page();
+      expect(shown.teams).toEqual([
+        { slug: dollars.slug, name: dollars.name, raised: '130.00', currency: 'USD', donors: 3, runnerCount: 2 },
+        { slug: pounds.slug, name: pounds.name, raised: '50.00', currency: 'GBP', donors: 1, runnerCount: 1 },
+      ]);
+      expect(shown.charities).toEqual([
+        {
+          slug: rivers.slug,
+          name: rivers.name,
+          runnerCount: 2,
+          totals: [
+            { currency: 'USD', raised: '100.00', donors: 2 },
+            { currency: 'GBP', raised: '50.00', donors: 1 },
+          ],
+        },
+        {
+          slug: hearts.slug,
+          name: hearts.name,
+          runnerCount: 1,
+          totals: [{ currency: 'USD', raised: '30.00', donors: 1 }],
+        },
+      ]);
+      expect(shown.event.teamCount).toBe(2);
+    });
+
+    // Cat's page is no longer published: it leaves the sums, and the charity only it named leaves the page.
+    await announce(
+      BILLING_EVENTS.subscriptionChanged.type,
+      { userId: cat.userId, status: 'canceled', currentPeriodEnd: null },
+      new Date(started.getTime() + 60_000),
+    );
+    await eventually(async () => {
+      const shown = await page();
+      expect(shown.teams.map((t) => [t.slug, t.raised, t.runnerCount])).toEqual([
+        [dollars.slug, '100.00', 1],
+        [pounds.slug, '50.00', 1],
+      ]);
+      expect(shown.charities.map((c) => c.slug)).toEqual([rivers.slug]);
+    });
   });
 });

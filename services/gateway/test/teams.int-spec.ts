@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import {
   BILLING_EVENTS,
+  CHARITY_NOT_LISTED,
   FITNESS_EVENTS,
   PAGE_ALREADY_IN_TEAM,
   PAST_DUE_GRACE_DAYS,
@@ -630,5 +631,49 @@ describe('teams through the gateway', () => {
     );
     expect((await call('DELETE', `/api/runner-profile/${carols.id}`, { cookie: carol.cookie })).status).toBe(200);
     await eventually(async () => expect((await call('GET', `/api/teams/${created.slug}`)).status).toBe(404));
+  });
+
+  it('names a listed charity (its name following it), refuses an unknown one, and leaves it with null', async () => {
+    const dana = await runner();
+    const mine = await page(dana);
+    const charitySlug = newSlug('cause');
+    const made = await call('POST', '/api/charities', {
+      cookie: dana.cookie,
+      body: {
+        slug: charitySlug,
+        name: 'Clean Rivers Trust',
+        website: `https://${charitySlug}.org`,
+        country: 'GB',
+        mission: 'Rivers you can swim in',
+      },
+    });
+    expect(made.status).toBe(201);
+    const charityId = made.body.charity.id as string;
+    const unknown = await createTeam(dana, mine.id, { charityId: randomUUID() });
+    expect(unknown).toMatchObject({ status: 400, body: { message: CHARITY_NOT_LISTED } });
+    const malformed = await createTeam(dana, mine.id, { charityId: 'rivers' });
+    expect(malformed).toMatchObject({ status: 400, body: { message: CHARITY_NOT_LISTED } });
+
+    const res = await createTeam(dana, mine.id, { charityId });
+    expect(res.status).toBe(201);
+    expect(res.body.team).toMatchObject({ charityId, charityName: 'Clean Rivers Trust' });
+    const created = res.body.team;
+    await eventually(async () =>
+      expect((await call('GET', `/api/charities/${charitySlug}`)).body.teams).toEqual([
+        { slug: created.slug, name: created.name, raised: '100.00', currency: 'USD' },
+      ]),
+    );
+
+    const edit = (body: Record<string, unknown>) =>
+      call('PUT', `/api/teams/${created.id}`, { cookie: dana.cookie, body });
+    expect(await edit({ charityId: randomUUID() })).toMatchObject({
+      status: 400,
+      body: { message: CHARITY_NOT_LISTED },
+    });
+    const left = await edit({ charityId: null, charityName: 'A local club' });
+    expect(left.status).toBe(200);
+    expect(left.body.team).toMatchObject({ charityId: null, charityName: 'A local club' });
+    expect((await team(created.slug)).team.charityId).toBeNull();
+    await eventually(async () => expect((await call('GET', `/api/charities/${charitySlug}`)).body.teams).toEqual([]));
   });
 });

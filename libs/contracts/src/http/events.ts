@@ -97,12 +97,28 @@ export type EventRunner = z.infer<typeof eventRunnerSchema>;
 
 export const eventGroupSchema = z.object({ slug: z.string(), name: z.string() });
 
+/** A team whose members' published pages run the event: what those pages raised, in the team's currency. */
+export const eventTeamSchema = eventGroupSchema.extend({
+  raised: z.string(),
+  currency: z.string(),
+  donors: z.number().int(),
+  runnerCount: z.number().int(),
+});
+export type EventTeam = z.infer<typeof eventTeamSchema>;
+
+/** A charity whose runners' published pages run the event: what those pages raised, per currency. */
+export const eventCharitySchema = eventGroupSchema.extend({
+  totals: z.array(eventTotalSchema),
+  runnerCount: z.number().int(),
+});
+export type EventCharity = z.infer<typeof eventCharitySchema>;
+
 /** GET /api/events/{slug}. */
 export const eventPageResponseSchema = z.object({
   event: eventSchema,
   runners: z.array(eventRunnerSchema),
-  teams: z.array(eventGroupSchema),
-  charities: z.array(eventGroupSchema),
+  teams: z.array(eventTeamSchema),
+  charities: z.array(eventCharitySchema),
   page: z.number().int(),
   totalPages: z.number().int(),
 });

@@ -11,6 +11,7 @@ import {
   TEAM_INVITE_INVALID,
   TEAM_SLUG_RESERVED,
 } from '../product/teams.js';
+import { CHARITY_NOT_LISTED } from '../product/charities.js';
 import { calendarDate, textField } from '../product/text.js';
 import { currencySchema } from './fundraising-totals.js';
 
@@ -47,6 +48,8 @@ export const teamFieldsSchema = z.object({
     .nullish()
     .transform((value) => value ?? ''),
   charityName: requiredText('The charity name', TEAM_LIMITS.charityName),
+  /** A listed charity (community's directory), or null to leave it: its name follows it. */
+  charityId: z.uuid({ error: CHARITY_NOT_LISTED }).nullish(),
   marathonName: requiredText('Marathon name', TEAM_LIMITS.marathonName),
   marathonDate: calendarDate('Please select a marathon date.'),
   currency: currencySchema,
@@ -90,6 +93,8 @@ export const teamSchema = z.object({
   name: z.string(),
   story: z.string(),
   charityName: z.string(),
+  /** The listed charity the team names; null when none (optional to readers: every answer carries it). */
+  charityId: z.uuid().nullish(),
   marathonName: z.string(),
   marathonDate: z.string(),
   currency: z.string(),

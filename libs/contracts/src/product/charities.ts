@@ -13,6 +13,8 @@ export const CHARITY_LIMITS = {
   directoryPageSize: 20,
   runnersPageSize: 50,
   consolePageSize: 50,
+  /** Teams a charity's page lists (most raised first). */
+  pageTeams: 50,
   /** A verification link (and a staff invitation) is good for this long. */
   linkValidHours: 72,
 } as const;

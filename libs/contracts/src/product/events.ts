@@ -9,6 +9,8 @@ export const EVENT_LIMITS = {
   pageSize: 20,
   /** Runners a page of an event lists. */
   runnersPageSize: 50,
+  /** Teams, and charities, an event's page lists. */
+  pageGroups: 50,
 } as const;
 
 export const EVENT_NOT_FOUND = 'Event not found';

@@ -49,6 +49,7 @@ import { PER_CURRENCY } from '../standings/group-kind.js';
 import { StandingCurrencySumsRepository } from '../standings/standing-currency-sums.repository.js';
 import { StandingsRepository } from '../standings/standings.repository.js';
 import { StandingsService } from '../standings/standings.service.js';
+import { TeamsRepository } from '../teams/teams.repository.js';
 import { invitationMail, verificationMail } from './charity-mail.js';
 import { CharityLinksRepository } from './charity-links.repository.js';
 import { CharityMessagesRepository } from './charity-messages.repository.js';
@@ -77,6 +78,7 @@ export class CharitiesService {
     private readonly links: CharityLinksRepository,
     private readonly runners_: CharityRunnersRepository,
     private readonly messages: CharityMessagesRepository,
+    private readonly teams: TeamsRepository,
     private readonly standingsRows: StandingsRepository,
     private readonly currencySums: StandingCurrencySumsRepository,
     private readonly standings: StandingsService,
@@ -154,8 +156,7 @@ export class CharitiesService {
           miles: toMiles(r.meters),
           eventName: r.eventName,
         })),
-        // Teams naming a charity live in community once teams move there; until then none are listed.
-        teams: [],
+        teams: await this.teams.namingCharity(manager, row.id, CHARITY_LIMITS.pageTeams),
         events: await this.runners_.events(manager, row.id),
         page: query.page,
         totalPages: totalPagesOf(total, size),
@@ -463,6 +464,7 @@ export class CharitiesService {
     const ids = rows.map((r) => r.id);
     const sums = await this.standingsRows.ofGroups(manager, 'charity', ids);
     const totals = await this.currencySums.ofGroups(manager, 'charity', ids);
+    const teamCounts = await this.teams.countNamingCharities(manager, ids);
     const staffOf = viewerUserId ? await this.staff.staffOfAmong(manager, viewerUserId, ids) : new Set<string>();
     return rows.map((row) => {
       const standing = sums.get(row.id);
@@ -477,7 +479,7 @@ export class CharitiesService {
         verified: row.verifiedAt !== null,
         totals: (totals.get(row.id) ?? []).map((t) => ({ currency: t.currency, raised: t.raised, donors: t.donors })),
         runnerCount: standing?.memberCount ?? 0,
-        teamCount: 0,
+        teamCount: teamCounts.get(row.id) ?? 0,
         miles: toMiles(standing?.meters ?? 0),
         isStaff: staffOf.has(row.id),
       };

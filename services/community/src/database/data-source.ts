@@ -24,6 +24,7 @@ import { CreateCharities1798898392890 } from './migrations/1798898392890-CreateC
 import { AddCharityConsoleActivity1798898392900 } from './migrations/1798898392900-AddCharityConsoleActivity.js';
 import { AddPageRaceCharityAndEvent1799000000200 } from './migrations/1799000000200-AddPageRaceCharityAndEvent.js';
 import { CreateEvents1795898518271 } from './migrations/1795898518271-CreateEvents.js';
+import { AddTeamCharity1799000000300 } from './migrations/1799000000300-AddTeamCharity.js';
 
 export const dataSourceOptions = serviceDataSourceOptions({
   schema: 'community',
@@ -55,5 +56,6 @@ export const dataSourceOptions = serviceDataSourceOptions({
     AddCharityConsoleActivity1798898392900,
     AddPageRaceCharityAndEvent1799000000200,
     CreateEvents1795898518271,
+    AddTeamCharity1799000000300,
   ],
 });

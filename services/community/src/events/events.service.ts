@@ -82,9 +82,8 @@ export class EventsService {
     return {
       event: answer!,
       runners,
-      // Teams and charities are not groups of community yet: none to list.
-      teams: [],
-      charities: [],
+      teams: await this.runners.teams(manager, event.id, EVENT_LIMITS.pageGroups),
+      charities: await this.runners.charities(manager, event.id, EVENT_LIMITS.pageGroups),
       page: query.page,
       totalPages: totalPagesOf(count, size),
     };
@@ -146,9 +145,10 @@ export class EventsService {
   /** The events as the API shows them, with their sums. */
   async toEvents(manager: EntityManager, events: EventEntity[]): Promise<RaceEvent[]> {
     const ids = events.map((e) => e.id);
-    const [standings, sums] = await Promise.all([
+    const [standings, sums, teamCounts] = await Promise.all([
       this.standingsRepository.ofGroups(manager, 'event', ids),
       this.currencySums.ofGroups(manager, 'event', ids),
+      this.runners.teamCounts(manager, ids),
     ]);
     return events.map((event) => {
       const standing = standings.get(event.id);
@@ -162,7 +162,7 @@ export class EventsService {
         timeZone: event.timeZone,
         totals: (sums.get(event.id) ?? []).map(({ currency, raised, donors }) => ({ currency, raised, donors })),
         runnerCount: standing?.memberCount ?? 0,
-        teamCount: 0,
+        teamCount: teamCounts.get(event.id) ?? 0,
         miles: Math.round(((standing?.meters ?? 0) / METERS_PER_MILE) * 100) / 100,
         verified: event.verified,
       };

@@ -4,6 +4,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 /** A team of runners' pages: what its captain wrote of it. Its sums are its standing (kind 'team'). */
 @Entity({ name: 'teams' })
 @Index(['captainProfileId'])
+@Index('teams_charity_idx', ['charityId'], { where: 'charity_id IS NOT NULL' })
 export class TeamEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -19,6 +20,10 @@ export class TeamEntity {
 
   @Column('text', { name: 'charity_name' })
   charityName: string;
+
+  /** The listed charity the team names (its name is then `charityName`); null: none, or not listed. */
+  @Column('uuid', { name: 'charity_id', nullable: true })
+  charityId: string | null;
 
   @Column('text', { name: 'marathon_name' })
   marathonName: string;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  CHARITY_NOT_LISTED,
   COMMUNITY_EVENTS,
   PAGE_ALREADY_IN_TEAM,
   RUNNER_PROFILE_NOT_FOUND,
@@ -30,6 +31,7 @@ import { assertLiveAccount, DomainEvents, ServiceException, toCsv } from '@runpl
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
+import { CharitiesRepository } from '../charities/charities.repository.js';
 import { env } from '../config/env.js';
 import { OwnerAccessRepository } from '../pages/owner-access.repository.js';
 import type { PageEntity } from '../pages/page.entity.js';
@@ -78,6 +80,7 @@ export class TeamsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly teams: TeamsRepository,
+    private readonly charities: CharitiesRepository,
     private readonly pages: PagesRepository,
     private readonly access: OwnerAccessRepository,
     private readonly distances: RunnerDistancesRepository,
@@ -96,8 +99,10 @@ export class TeamsService {
     const team = await this.events.transaction(async (manager) => {
       await assertLiveAccount(manager, userId);
       const page = await this.joinablePage(manager, userId, captainProfileId, fields.currency);
+      const charity = await this.charityNamed(manager, fields.charityId ?? null, fields.charityName);
       const teamId = await this.teams.insertIfSlugFree(manager, {
         ...fields,
+        ...charity,
         story: fields.story ?? '',
         goalAmount: String(fields.goalAmount),
         captainProfileId,
@@ -134,10 +139,18 @@ export class TeamsService {
   async update(userId: string, teamId: string, changes: UpdateTeamRequest): Promise<TeamResponse> {
     const team = await this.events.transaction(async (manager) => {
       const current = await this.lockAsCaptain(manager, teamId, userId);
-      const { goalAmount, ...rest } = changes;
+      const { goalAmount, charityId, ...rest } = changes;
+      const charity =
+        charityId !== undefined
+          ? await this.charityNamed(manager, charityId, rest.charityName ?? current.charityName)
+          : // A team naming a listed charity keeps its name whatever is typed.
+            current.charityId !== null
+            ? { charityName: undefined }
+            : {};
       try {
         await this.teams.update(manager, teamId, {
           ...rest,
+          ...charity,
           ...(goalAmount !== undefined ? { goalAmount: String(goalAmount) } : {}),
         });
       } catch (err) {
@@ -302,6 +315,21 @@ export class TeamsService {
     await this.requestMails.forgetUser(manager, userId);
   }
 
+  /**
+   * The charity a team is to name: a listed one (400 when unknown), whose name it takes; or none
+   * (null), the typed name staying for a charity not listed.
+   */
+  private async charityNamed(
+    manager: EntityManager,
+    charityId: string | null,
+    typedName: string,
+  ): Promise<{ charityId: string | null; charityName: string }> {
+    if (charityId === null) return { charityId: null, charityName: typedName };
+    const charity = await this.charities.findById(manager, charityId);
+    if (!charity) throw ServiceException.badRequest(CHARITY_NOT_LISTED);
+    return { charityId: charity.id, charityName: charity.name };
+  }
+
   private async lockAsCaptain(manager: EntityManager, teamId: string, userId: string): Promise<TeamEntity> {
     const team = await this.teams.lock(manager, teamId);
     if (!team) throw ServiceException.notFound(TEAM_NOT_FOUND);
@@ -318,8 +346,11 @@ export class TeamsService {
     const sums = await this.sums.find(manager, teamGroup(team.id));
     const captain = await this.members.find(manager, 'team', team.captainProfileId);
     const page = await this.pages.findLive(manager, team.captainProfileId);
+    // A listed charity's name follows the charity.
+    const charity = team.charityId !== null ? await this.charities.findById(manager, team.charityId) : null;
     return {
       ...team,
+      charityName: charity?.name ?? team.charityName,
       raised: sums?.raised ?? '0.00',
       donors: sums?.donors ?? 0,
       meters: sums?.meters ?? 0,

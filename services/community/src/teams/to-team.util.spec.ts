@@ -7,6 +7,7 @@ const row: TeamRow = {
   name: 'Kids Run Club',
   story: '',
   charityName: 'Kids Charity',
+  charityId: null,
   marathonName: 'Chicago Marathon',
   marathonDate: '2027-10-10',
   currency: 'USD',

@@ -37,6 +37,7 @@ export function toTeam(row: TeamRow, viewerUserId: string | undefined): Team {
     name: row.name,
     story: row.story,
     charityName: row.charityName,
+    charityId: row.charityId,
     marathonName: row.marathonName,
     marathonDate: row.marathonDate,
     currency: row.currency,

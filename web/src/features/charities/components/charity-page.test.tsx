@@ -42,7 +42,7 @@ const answer: CharityPageResponse = {
       eventName: 'London Marathon',
     },
   ],
-  teams: [],
+  teams: [{ slug: 'rivers-crew', name: 'Rivers Crew', raised: '3400.00', currency: 'GBP' }],
   events: [{ name: 'London Marathon', date: '2027-04-25', runnerCount: 1 }],
   page: 1,
   totalPages: 1,
@@ -62,6 +62,8 @@ describe('CharityPage', () => {
     const totals = within(screen.getByRole('list', { name: 'Raised per currency' })).getAllByRole('listitem');
     expect(totals.map((t) => t.textContent)).toEqual(['£1,200 from 30 donors', '$500 from 4 donors']);
     expect(screen.getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/ann-runs');
+    expect(screen.getByRole('link', { name: 'Rivers Crew' })).toHaveAttribute('href', '/teams/rivers-crew');
+    expect(document.body).toHaveTextContent('£3,400 raised');
     expect(screen.getByRole('link', { name: 'Run for us' })).toHaveAttribute('href', `/signup?charity=${charity.slug}`);
     expect(screen.queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
   });

@@ -62,7 +62,7 @@ function CharityView({
   by: CharityRanking;
   onRank: (by: CharityRanking) => void;
 }) {
-  const { charity, runners, events } = data;
+  const { charity, runners, teams, events } = data;
   return (
     <>
       <DocumentTitle title={charity.name} />
@@ -137,6 +137,20 @@ function CharityView({
             </ol>
           )}
         </Section>
+        {teams.length > 0 && (
+          <Section title="Our teams">
+            <ul className="flex flex-col gap-2">
+              {teams.map((t) => (
+                <li key={t.slug} className="flex flex-wrap justify-between gap-2">
+                  <Link className="font-medium break-words underline" to={`/teams/${t.slug}`}>
+                    {t.name}
+                  </Link>
+                  <span className="text-sm text-neutral-700">{money(t.raised, t.currency)} raised</span>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
         {events.length > 0 && (
           <Section title="Races our runners run">
             <ul className="flex flex-col gap-1">

@@ -35,13 +35,61 @@ const runner = (name: string, pageSlug: string, raised: string, currency: string
   percentOfGoal: 50,
 });
 
-function answer(runners: EventPageResponse['runners']): Response {
-  return jsonResponse(200, { event, runners, teams: [], charities: [], page: 1, totalPages: 1 });
+function answer(
+  runners: EventPageResponse['runners'],
+  groups: Pick<EventPageResponse, 'teams' | 'charities'> = { teams: [], charities: [] },
+): Response {
+  return jsonResponse(200, { event, runners, ...groups, page: 1, totalPages: 1 });
 }
 
 afterEach(() => localStorage.clear());
 
 describe('EventPage', () => {
+  it('lists the teams and the charities its runners raise for, linked to their pages', async () => {
+    mockApi({
+      'GET /api/auth/me': jsonResponse(401, undefined, 'Unauthorized'),
+      'GET /api/events/tcs-london-marathon-2099?by=raised&page=1': answer(
+        [runner('Jo Smith', 'jo-runs', '1500.00', 'GBP')],
+        {
+          teams: [
+            { slug: 'jo-crew', name: 'Jo’s Crew', raised: '1500.00', currency: 'GBP', donors: 3, runnerCount: 1 },
+          ],
+          charities: [
+            {
+              slug: 'rivers',
+              name: 'Rivers Trust',
+              runnerCount: 2,
+              totals: [
+                { currency: 'GBP', raised: '1500.00', donors: 30 },
+                { currency: 'USD', raised: '250.00', donors: 5 },
+              ],
+            },
+          ],
+        },
+      ),
+    });
+    renderWithProviders(<EventPage slug="tcs-london-marathon-2099" />, { path: '/events/tcs-london-marathon-2099' });
+
+    const teams = await screen.findByRole('list', { name: 'Teams running it' });
+    expect(within(teams).getByRole('link', { name: 'Jo’s Crew' })).toHaveAttribute('href', '/teams/jo-crew');
+    expect(teams).toHaveTextContent('1 runner · 3 donors');
+    const charities = screen.getByRole('list', { name: 'Charities its runners raise for' });
+    expect(within(charities).getByRole('link', { name: 'Rivers Trust' })).toHaveAttribute('href', '/charities/rivers');
+    expect(charities).toHaveTextContent('£1,500 · $250');
+    expect(charities).toHaveTextContent('2 runners');
+  });
+
+  it('shows no team or charity section while none run it', async () => {
+    mockApi({
+      'GET /api/auth/me': jsonResponse(401, undefined, 'Unauthorized'),
+      'GET /api/events/tcs-london-marathon-2099?by=raised&page=1': answer([]),
+    });
+    renderWithProviders(<EventPage slug="tcs-london-marathon-2099" />, { path: '/events/tcs-london-marathon-2099' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'TCS London Marathon' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Teams running it' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Charities its runners raise for' })).not.toBeInTheDocument();
+  });
+
   it('shows the event, its countdown, what its runners raise per currency, and its runners ranked', async () => {
     mockApi({
       'GET /api/auth/me': jsonResponse(401, undefined, 'Unauthorized'),

@@ -22,6 +22,8 @@ const RANKINGS: ReadonlyArray<{ value: EventRanking; label: string }> = [
   { value: 'percent', label: '% of goal' },
 ];
 const miles = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`;
+const runnersText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'runner' : 'runners'}`;
+const donorsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'donor' : 'donors'}`;
 const percent = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 0 })}%`;
 
 function rankingOf(value: string | null): EventRanking {
@@ -81,7 +83,7 @@ export function EventPage({ slug }: { slug: string }) {
       </PageLayout>
     );
 
-  const { event: race, runners, totalPages } = event.data;
+  const { event: race, runners, teams, charities, totalPages } = event.data;
   const first = (page - 1) * 50;
   return (
     <PageLayout>
@@ -163,6 +165,52 @@ export function EventPage({ slug }: { slug: string }) {
             onPage={(p) => setView({ page: p })}
           />
         </Section>
+        {teams.length > 0 && (
+          <Section title={`Teams (${race.teamCount.toLocaleString('en-US')})`}>
+            <ul className="divide-y divide-border" aria-label="Teams running it">
+              {teams.map((team) => (
+                <li key={team.slug} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/teams/${team.slug}`}
+                      className="font-semibold break-words text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      {team.name}
+                    </Link>
+                    <p className="text-sm text-muted-foreground">
+                      {runnersText(team.runnerCount)} · {donorsText(team.donors)}
+                    </p>
+                  </div>
+                  <p className="shrink-0 text-right font-bold tabular-nums text-brand-950">
+                    {formatMoney(team.raised, team.currency)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
+        {charities.length > 0 && (
+          <Section title="Charities">
+            <ul className="divide-y divide-border" aria-label="Charities its runners raise for">
+              {charities.map((charity) => (
+                <li key={charity.slug} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/charities/${charity.slug}`}
+                      className="font-semibold break-words text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      {charity.name}
+                    </Link>
+                    <p className="text-sm text-muted-foreground">{runnersText(charity.runnerCount)}</p>
+                  </div>
+                  <p className="shrink-0 text-right font-bold tabular-nums text-brand-950">
+                    {charity.totals.map((t) => formatMoney(t.raised, t.currency)).join(' · ')}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        )}
         <Section title="Share this event">
           <ShareButtons
             url={`${window.location.origin}/events/${race.slug}`}

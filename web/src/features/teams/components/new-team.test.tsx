@@ -1,4 +1,4 @@
-import { TEAM_SLUG_TAKEN } from '@runpledge/contracts';
+import { TEAM_SLUG_TAKEN, type Charity } from '@runpledge/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,22 @@ import { jsonResponse, sampleOwnPage } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { sampleTeam } from '../testing/sample-team';
+
+const sampleCharity: Charity = {
+  id: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11',
+  slug: 'rivers',
+  name: 'Rivers',
+  website: 'https://www.rivers.org.uk',
+  registeredNumber: null,
+  country: 'GB',
+  mission: 'Clean rivers for everyone',
+  verified: true,
+  totals: [],
+  runnerCount: 0,
+  teamCount: 0,
+  miles: 0,
+  isStaff: false,
+};
 import { NewTeam } from './new-team';
 
 const page = sampleOwnPage();
@@ -25,7 +41,7 @@ const type = (field: string | RegExp | HTMLElement, value: string) =>
 
 async function fillIn() {
   type(await screen.findByLabelText('Team name'), 'Sick Kids Runners');
-  type('Charity', 'Children’s Hospital');
+  type('Charity name', 'Children’s Hospital');
   type('Marathon name', 'Chicago Marathon');
   type('Marathon date', '2099-10-12');
   type(/Team goal/, '10000');
@@ -86,6 +102,7 @@ describe('NewTeam', () => {
       name: 'Sick Kids Runners',
       story: '',
       charityName: 'Children’s Hospital',
+      charityId: null,
       marathonName: 'Chicago Marathon',
       marathonDate: '2099-10-12',
       currency: 'USD',
@@ -98,6 +115,29 @@ describe('NewTeam', () => {
     type('Team address', 'sick-kids-2');
     fireEvent.click(screen.getByRole('button', { name: 'Start the team' }));
     expect(await screen.findByRole('heading', { name: 'Team page' })).toBeInTheDocument();
+  });
+
+  it('names a charity chosen from the directory by its id, the typed name making way for it', async () => {
+    const rivers = { ...sampleCharity, name: 'Rivers Trust' };
+    const api = mockApi({
+      'GET /api/recent-profiles': jsonResponse(200, [page]),
+      'GET /api/charities?query=rive&page=1': jsonResponse(200, { charities: [rivers], page: 1, totalPages: 1 }),
+      'POST /api/teams': jsonResponse(201, { team: sampleTeam({ slug: 'sick-kids-runners' }) }),
+    });
+    renderForm();
+    await fillIn();
+    type(await screen.findByLabelText('Find your charity (optional)'), 'rive');
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose Rivers Trust' }));
+    // Chosen: the free-text name is not asked for, and leaving is one click.
+    expect(screen.queryByLabelText('Charity name')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave Rivers Trust' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Start the team' }));
+
+    expect(await screen.findByRole('heading', { name: 'Team page' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      charityId: rivers.id,
+      charityName: 'Rivers Trust',
+    });
   });
 
   it('asks a runner without a page to create one first', async () => {

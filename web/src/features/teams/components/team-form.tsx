@@ -5,7 +5,7 @@ import {
   type ProfileSummary,
   type TeamJoinRule,
 } from '@runpledge/contracts';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -14,6 +14,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { EventSuggestions } from '@/features/events';
 import { SlugField, suggestSlug } from '@/features/signup';
 import type { TeamField, TeamFormErrors, TeamFormValues } from '../utils/team-form-values';
+
+// The directory search loads with the form's first use of it, not with every team page.
+const CharityPicker = lazy(() => import('@/features/charities').then((m) => ({ default: m.CharityPicker })));
 
 const JOIN_RULES: ReadonlyArray<{ value: TeamJoinRule; label: string; hint: string }> = [
   { value: 'open', label: 'Open', hint: 'Anyone with the team’s address joins at once.' },
@@ -115,17 +118,29 @@ export function TeamForm({
           set('slug', slug);
         }}
       />
-      <FormField label="Charity" error={errors.charityName}>
-        {(control) => (
-          <Input
-            {...control}
-            name="charity_name"
-            maxLength={TEAM_LIMITS.charityName}
-            value={values.charityName}
-            onChange={(e) => set('charityName', e.target.value)}
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm font-semibold text-neutral-900">Charity</legend>
+        <Suspense fallback={<p className="text-muted-foreground">Loading charities…</p>}>
+          <CharityPicker
+            value={values.charity}
+            onChange={(charity) => set('charity', charity)}
+            name="team_charity_query"
           />
+        </Suspense>
+        {!values.charity && (
+          <FormField label="Charity name" hint="For a charity not listed on RunPledge." error={errors.charityName}>
+            {(control) => (
+              <Input
+                {...control}
+                name="charity_name"
+                maxLength={TEAM_LIMITS.charityName}
+                value={values.charityName}
+                onChange={(e) => set('charityName', e.target.value)}
+              />
+            )}
+          </FormField>
         )}
-      </FormField>
+      </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Marathon name" error={errors.marathonName}>
           {(control) => (

@@ -5,6 +5,7 @@ import {
   type Team,
   type TeamJoinRule,
 } from '@runpledge/contracts';
+import type { ChosenCharity } from '@/features/charities';
 
 /** The team form as typed: every field a string, as the inputs hold them. */
 export interface TeamFormValues {
@@ -12,6 +13,8 @@ export interface TeamFormValues {
   name: string;
   story: string;
   charityName: string;
+  /** A charity listed on RunPledge the team names (its name is then the team's charity), or null. */
+  charity: ChosenCharity | null;
   marathonName: string;
   marathonDate: string;
   currency: string;
@@ -29,6 +32,7 @@ export const EMPTY_TEAM_FORM: TeamFormValues = {
   name: '',
   story: '',
   charityName: '',
+  charity: null,
   marathonName: '',
   marathonDate: '',
   currency: FUNDRAISING_CURRENCIES[0],
@@ -42,7 +46,8 @@ export function teamFormValuesOf(team: Team): TeamFormValues {
     slug: team.slug,
     name: team.name,
     story: team.story,
-    charityName: team.charityName,
+    charityName: team.charityId ? '' : team.charityName,
+    charity: team.charityId ? { id: team.charityId, name: team.charityName } : null,
     marathonName: team.marathonName,
     marathonDate: team.marathonDate,
     currency: team.currency,
@@ -69,7 +74,13 @@ function parseWith<T>(schema: Schema<T>, input: unknown): Parsed<T> {
   return { ok: false, errors };
 }
 
-const body = ({ goalAmount, ...values }: TeamFormValues) => ({ ...values, goalAmount: goalAmount.trim() || '0' });
+/** The call's body: a listed charity goes as its id (and its name); none sends null, so leaving it is saved. */
+const body = ({ goalAmount, charity, ...values }: TeamFormValues) => ({
+  ...values,
+  charityId: charity?.id ?? null,
+  charityName: charity ? charity.name : values.charityName,
+  goalAmount: goalAmount.trim() || '0',
+});
 
 /** The create call's body, checked with the schema the server uses (its messages too). */
 export function parseNewTeam(values: TeamFormValues) {
