@@ -139,6 +139,10 @@ export const API_OPERATIONS: ApiOperation[] = [
   op('GET', '/og-image.png', 'profiles', 'Share card of the site', { public: true, answers: 'image/png' }),
   op('GET', '/events/:slug/og-image.png', 'events', 'Share card of an event', { public: true, answers: 'image/png' }),
   op('GET', '/teams/:slug/og-image.png', 'teams', 'Share card of a team', { public: true, answers: 'image/png' }),
+  op('GET', '/charities/:slug/og-image.png', 'charities', 'Share card of a charity', {
+    public: true,
+    answers: 'image/png',
+  }),
   op('GET', '/recent-profiles', 'profiles', 'My recent pages', { response: z.array(contracts.profileSummarySchema) }),
   op('GET', '/user/profile-slug', 'profiles', 'The slug of a user’s page', { response: contracts.latestSlugSchema }),
   op('GET', '/slug-availability', 'profiles', 'Whether a page address is free', {

@@ -28,8 +28,13 @@ export interface ShareCardCacheOptions {
  * (concurrent requests share the render), least recently used cards go first, and a changed page's
  * cards are dropped when its change is announced.
  */
+/** What a fetch hands to the drawing, boxed: a union context would split the cache's fetch types per member. */
+interface DrawContext {
+  content: ShareCardContent;
+}
+
 export class ShareCardCache {
-  private readonly cards: LRUCache<string, RenderedCard, ShareCardContent>;
+  private readonly cards: LRUCache<string, RenderedCard, DrawContext>;
   private readonly maxConcurrent: number;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
@@ -41,19 +46,19 @@ export class ShareCardCache {
     options: ShareCardCacheOptions,
   ) {
     this.maxConcurrent = options.maxConcurrentRenders;
-    this.cards = new LRUCache<string, RenderedCard, ShareCardContent>({
+    this.cards = new LRUCache<string, RenderedCard, DrawContext>({
       maxSize: options.maxBytes,
       sizeCalculation: (card) => card.png.length,
       // A card dropped while drawing is still handed to those waiting for it.
       ignoreFetchAbort: true,
-      fetchMethod: (_key, _stale, { context }) => this.draw(context),
+      fetchMethod: (_key, _stale, { context }) => this.draw(context.content),
     });
   }
 
   /** The card of this version of the page, drawn from `content` unless already kept. */
   async get(slug: string, version: string, content: ShareCardContent): Promise<CardLookup> {
-    const status: LRUCache.Status<string, RenderedCard, ShareCardContent> = {};
-    const card = await this.cards.fetch(keyOf(slug, version), { context: content, status });
+    const status: LRUCache.Status<string, RenderedCard, DrawContext> = {};
+    const card = await this.cards.fetch(keyOf(slug, version), { context: { content }, status });
     if (!card) throw new Error(`share card of ${slug} could not be drawn`);
     return { card, cached: status.fetch !== 'miss' };
   }

@@ -1,6 +1,18 @@
-import { formatMoney, progressPercent, type PublicProfileView, type RaceEvent, type Team } from '@runpledge/contracts';
+import {
+  formatMoney,
+  progressPercent,
+  type Charity,
+  type PublicProfileView,
+  type RaceEvent,
+  type Team,
+} from '@runpledge/contracts';
 import { createHash } from 'node:crypto';
-import type { ShareCardContent, ShareCardFundraising } from './share-card.renderer.js';
+import type {
+  CharityCardContent,
+  PageCardContent,
+  ShareCardContent,
+  ShareCardFundraising,
+} from './share-card.renderer.js';
 
 /** Bumped when the card's design changes, so every URL carrying a version changes with it. */
 const DESIGN_VERSION = 1;
@@ -53,7 +65,7 @@ export function pageAddress(siteUrl: string, slug: string): string {
 }
 
 /** What a runner's card draws, from their public page. */
-export function shareCardContent(view: PublicProfileView, siteUrl: string): ShareCardContent {
+export function shareCardContent(view: PublicProfileView, siteUrl: string): PageCardContent {
   return {
     name: view.name,
     marathonName: view.marathonName,
@@ -70,7 +82,7 @@ export function shareCardContent(view: PublicProfileView, siteUrl: string): Shar
 }
 
 /** What a team's card draws, from its public page: the team's sums against its goal. */
-export function teamShareCardContent(team: Team, siteUrl: string): ShareCardContent {
+export function teamShareCardContent(team: Team, siteUrl: string): PageCardContent {
   return {
     name: team.name,
     marathonName: team.marathonName,
@@ -95,9 +107,17 @@ export function shareCardVersion(content: ShareCardContent): string {
     .slice(0, 16);
 }
 
+/** What an event's or a charity's runners raised, one sum per currency (nothing converts currencies). */
+type CurrencyTotals = RaceEvent['totals'];
+
+/** The sums with money in them, the largest amount first (as numbers, whatever their currency). */
+function byMostRaised(totals: CurrencyTotals): CurrencyTotals {
+  return totals.filter((total) => Number(total.raised) > 0).sort((a, b) => Number(b.raised) - Number(a.raised));
+}
+
 /** An event's card: its name and day, and what its runners raised in the currency most raised in. */
-export function eventShareCardContent(event: RaceEvent, siteUrl: string): ShareCardContent {
-  const top = [...event.totals].sort((a, b) => Number(b.raised) - Number(a.raised))[0];
+export function eventShareCardContent(event: RaceEvent, siteUrl: string): PageCardContent {
+  const [top] = byMostRaised(event.totals);
   return {
     name: event.name,
     marathonName: event.name,
@@ -106,5 +126,23 @@ export function eventShareCardContent(event: RaceEvent, siteUrl: string): ShareC
       ? fundraisingOf({ raised: top.raised, goal: '0', donors: top.donors, currency: top.currency, challenges: 0 })
       : { kind: 'none' },
     pageAddress: pageAddress(siteUrl, `events/${event.slug}`),
+  };
+}
+
+/** A charity's card: its name, mission and runners, whether it is verified, and every currency's sum, largest first. */
+export function charityShareCardContent(charity: Charity, siteUrl: string): CharityCardContent {
+  const totals = byMostRaised(charity.totals);
+  return {
+    name: charity.name,
+    fundraising:
+      totals.length > 0
+        ? {
+            kind: 'totals',
+            raised: totals.map((total) => formatMoney(Number(total.raised), total.currency)),
+            donors: totals.reduce((sum, total) => sum + total.donors, 0),
+          }
+        : { kind: 'none' },
+    pageAddress: pageAddress(siteUrl, `charities/${charity.slug}`),
+    charity: { mission: charity.mission, verified: charity.verified, runnerCount: charity.runnerCount },
   };
 }

@@ -7,8 +7,11 @@ import { clamp, h, logo, type Node } from './drawing.js';
 export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
 
-/** What a runner's card shows, already in words. */
-export interface ShareCardContent {
+/** What a card shows, already in words: a runner's, a team's or an event's page, or a charity's. */
+export type ShareCardContent = PageCardContent | CharityCardContent;
+
+/** What a runner's (a team's, an event's) card shows. */
+export interface PageCardContent {
   name: string;
   marathonName: string;
   /** e.g. "Sunday, October 11, 2026". */
@@ -18,11 +21,22 @@ export interface ShareCardContent {
   pageAddress: string;
   /** A team's card: its charity and how many run in it. */
   team?: { charityName: string; memberCount: number };
+  charity?: never;
+}
+
+/** What a charity's card shows: its name, mission and runners, and what they raised in each currency. */
+export interface CharityCardContent {
+  name: string;
+  fundraising: ShareCardFundraising;
+  pageAddress: string;
+  charity: { mission: string; verified: boolean; runnerCount: number };
 }
 
 export type ShareCardFundraising =
   | { kind: 'progress'; raised: string; goal: string; percent: number; donors: number }
   | { kind: 'raised'; raised: string; donors: number }
+  /** Per currency, none converted: the first drawn large, the others beside it. */
+  | { kind: 'totals'; raised: string[]; donors: number }
   | { kind: 'challenges'; count: number }
   | { kind: 'none' };
 
@@ -89,6 +103,19 @@ function fundraisingPanel(f: ShareCardFundraising): Node {
       );
     case 'raised':
       return panel(line(f.raised, 'raised', donors(f.donors)));
+    case 'totals': {
+      const [first = '', ...others] = f.raised;
+      return panel(
+        line(first, 'raised', donors(f.donors)),
+        others.length === 0
+          ? null
+          : h(
+              'div',
+              { style: { marginTop: 12, fontSize: 26, color: colorTokens.neutral[600], ...clamp(1) } },
+              `and ${others.join(' · ')}`,
+            ),
+      );
+    }
     case 'challenges':
       return panel(
         line(String(f.count), f.count === 1 ? 'fundraising challenge to pick' : 'fundraising challenges to pick', null),
@@ -168,32 +195,39 @@ function topBar(right: string | null): Node {
   );
 }
 
-function runnerCard(c: ShareCardContent): Node {
+/** A large name in at most two lines: the longer, the smaller. */
+const nameSizeOf = (name: string) => (name.length > 60 ? 52 : name.length > 30 ? 62 : 76);
+
+const runnersLabel = (count: number) => (count === 1 ? '1 RUNNER' : `${count.toLocaleString('en-US')} RUNNERS`);
+
+/** The small line above a team's or a charity's name. */
+const kicker = (text: string, style: Record<string, unknown> = {}) =>
+  h(
+    'div',
+    {
+      style: {
+        ...style,
+        fontSize: 26,
+        fontWeight: 700,
+        letterSpacing: 2,
+        color: colorTokens.accent[300],
+        ...clamp(1),
+      },
+    },
+    text,
+  );
+
+function runnerCard(c: PageCardContent): Node {
   const name = drawableText(c.name, 'A RunPledge runner');
   const marathon = drawableText(c.marathonName, 'marathon');
-  const nameSize = name.length > 60 ? 52 : name.length > 30 ? 62 : 76;
+  const nameSize = nameSizeOf(name);
   const team = c.team;
   return frame(
     topBar(c.pageAddress),
     h(
       'div',
       { style: { display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: 'center', paddingBottom: 12 } },
-      team
-        ? h(
-            'div',
-            {
-              style: {
-                marginBottom: 10,
-                fontSize: 26,
-                fontWeight: 700,
-                letterSpacing: 2,
-                color: colorTokens.accent[300],
-                ...clamp(1),
-              },
-            },
-            `TEAM · ${team.memberCount === 1 ? '1 RUNNER' : `${team.memberCount.toLocaleString('en-US')} RUNNERS`}`,
-          )
-        : null,
+      team ? kicker(`TEAM · ${runnersLabel(team.memberCount)}`, { marginBottom: 10 }) : null,
       h(
         'div',
         { style: { fontSize: nameSize, fontWeight: 800, lineHeight: 1.08, letterSpacing: -1, ...clamp(2) } },
@@ -225,6 +259,67 @@ function runnerCard(c: ShareCardContent): Node {
         }),
         c.marathonDate,
       ),
+    ),
+    fundraisingPanel(c.fundraising),
+  );
+}
+
+/** A charity's card: who runs for it and what they raised, its mission, and whether RunPledge verified it. */
+function charityCard(c: CharityCardContent): Node {
+  const name = drawableText(c.name, 'A RunPledge charity');
+  const { verified, runnerCount } = c.charity;
+  // A mission in a script no font has is left out rather than drawn as boxes.
+  const mission = drawableText(c.charity.mission, '');
+  return frame(
+    topBar(c.pageAddress),
+    h(
+      'div',
+      { style: { display: 'flex', flexDirection: 'column', flexGrow: 1, justifyContent: 'center', paddingBottom: 12 } },
+      h(
+        'div',
+        { style: { display: 'flex', alignItems: 'center', marginBottom: 10 } },
+        kicker(`CHARITY · ${runnersLabel(runnerCount)}`, { flexShrink: 1 }),
+        verified
+          ? h(
+              'div',
+              {
+                style: {
+                  display: 'flex',
+                  alignItems: 'center',
+                  marginLeft: 20,
+                  padding: '4px 16px',
+                  borderRadius: 20,
+                  fontSize: 22,
+                  fontWeight: 700,
+                  color: colorTokens.brand[900],
+                  backgroundColor: colorTokens.accent[300],
+                },
+              },
+              'Verified charity',
+            )
+          : null,
+      ),
+      h(
+        'div',
+        { style: { fontSize: nameSizeOf(name), fontWeight: 800, lineHeight: 1.08, letterSpacing: -1, ...clamp(2) } },
+        name,
+      ),
+      mission
+        ? h(
+            'div',
+            {
+              style: {
+                marginTop: 14,
+                fontSize: 30,
+                fontWeight: 600,
+                color: colorTokens.brand[100],
+                lineHeight: 1.25,
+                ...clamp(2),
+              },
+            },
+            mission,
+          )
+        : null,
     ),
     fundraisingPanel(c.fundraising),
   );
@@ -278,14 +373,14 @@ function siteCard(): Node {
   );
 }
 
-/** A runner's 1200×630 sharing card as PNG. */
+/** A page's 1200×630 sharing card as PNG. */
 export async function renderShareCard(content: ShareCardContent): Promise<Buffer> {
   return toPng(await shareCardSvg(content));
 }
 
-/** The runner's card as SVG, text drawn as paths (what the PNG is painted from). */
+/** The page's card as SVG, text drawn as paths (what the PNG is painted from). */
 export function shareCardSvg(content: ShareCardContent): Promise<string> {
-  return toSvg(runnerCard(content));
+  return toSvg(content.charity ? charityCard(content) : runnerCard(content));
 }
 
 /** The site's own 1200×630 sharing card as PNG. */

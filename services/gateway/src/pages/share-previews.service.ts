@@ -1,5 +1,7 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  CHARITIES,
+  CHARITY_NOT_FOUND,
   COMMUNITY,
   EVENT_LIMITS,
   EVENT_NOT_FOUND,
@@ -7,9 +9,11 @@ import {
   SLUG_PATTERN,
   TEAMS,
   TEAM_NOT_FOUND,
+  charitySlugSchema,
   runnerPageSlugOf,
   teamSlugSchema,
   urlSlugSchema,
+  type Charity,
   type PublicProfileView,
   type RaceEvent,
   type Team,
@@ -20,6 +24,7 @@ import { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { ShareCardCache, etagOf, type CardLookup, type RenderedCard } from './share-card.cache.js';
 import {
+  charityShareCardContent,
   eventShareCardContent,
   shareCardContent,
   shareCardVersion,
@@ -28,7 +33,14 @@ import {
 import { runnerPageDataScript, teamPageDataScript } from './page-data.js';
 import { Renderer } from './render-pool.js';
 import type { ShareCardContent } from './share-card.renderer.js';
-import { eventShareTags, renderShareTags, runnerShareTags, siteShareTags, teamShareTags } from './share-tags.js';
+import {
+  charityShareTags,
+  eventShareTags,
+  renderShareTags,
+  runnerShareTags,
+  siteShareTags,
+  teamShareTags,
+} from './share-tags.js';
 
 /** A runner's card as the image route answers it. */
 export interface RunnerCard extends CardLookup {
@@ -74,24 +86,21 @@ export class SharePreviewsService {
   async tagsFor(path: string): Promise<string> {
     const eventSlug = eventSlugOf(path);
     if (eventSlug !== undefined) {
-      const event = await withDeadline(this.eventBySlug(eventSlug)).catch((err: unknown) => {
-        if (!(err instanceof NotFoundException)) {
-          this.logger.warn(`share tags of /events/${eventSlug} fell back to the site's: ${messageOf(err)}`);
-        }
-        return undefined;
-      });
+      const event = await this.lookUpForTags(path, () => this.eventBySlug(eventSlug));
       if (!event) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
       const { version } = this.eventContentOf(event);
       return renderShareTags(eventShareTags(event, env.PUBLIC_URL, eventCardPath(event.slug, version)));
     }
+    const charitySlug = charitySlugOf(path);
+    if (charitySlug !== undefined) {
+      const charity = await this.lookUpForTags(path, () => this.charityBySlug(charitySlug));
+      if (!charity) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+      const { version } = this.charityContentOf(charity);
+      return renderShareTags(charityShareTags(charity, env.PUBLIC_URL, charityCardPath(charity.slug, version)));
+    }
     const teamSlug = teamSlugOf(path);
     if (teamSlug !== undefined) {
-      const team = await withDeadline(this.teamBySlug(teamSlug)).catch((err: unknown) => {
-        if (!(err instanceof NotFoundException)) {
-          this.logger.warn(`share tags of /teams/${teamSlug} fell back to the site's: ${messageOf(err)}`);
-        }
-        return undefined;
-      });
+      const team = await this.lookUpForTags(path, () => this.teamBySlug(teamSlug));
       if (!team) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
       const { version } = this.teamContentOf(team.team);
       const tags = renderShareTags(teamShareTags(team.team, env.PUBLIC_URL, teamCardPath(team.team.slug, version)));
@@ -175,6 +184,43 @@ export class SharePreviewsService {
     return event;
   }
 
+  /** A charity's card; 404 `Charity not found` for an unknown charity. */
+  async charityCard(slug: string): Promise<RunnerCard> {
+    const charity = await this.charityBySlug(slug);
+    const { content, version } = this.charityContentOf(charity);
+    // Kept beside the runners' cards under a key no page slug can take.
+    return { ...(await this.cards.get(`charities/${charity.slug}`, version, content)), version };
+  }
+
+  private charityContentOf(charity: Charity) {
+    const content = charityShareCardContent(charity, env.PUBLIC_URL);
+    return { content, version: shareCardVersion(content) };
+  }
+
+  /** The charity at a slug as a visitor reads it (its runners unused); 404 when there is none. */
+  private async charityBySlug(slug: string): Promise<Charity> {
+    const key = slug.toLowerCase();
+    // Reserved addresses (/charities/new, /charities/verify…) are the app's own screens, no charity's.
+    if (!charitySlugSchema.safeParse(key).success) throw new NotFoundException(CHARITY_NOT_FOUND);
+    const { charity } = await this.rpc.call(CHARITIES.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
+    return charity;
+  }
+
+  /**
+   * What a page's tags are made of, or undefined for the site's: an unknown page quietly, a failed
+   * or slow look-up (past the deadline) with a warning.
+   */
+  private async lookUpForTags<T>(path: string, lookUp: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await withDeadline(lookUp());
+    } catch (err) {
+      if (!(err instanceof NotFoundException)) {
+        this.logger.warn(`share tags of ${path} fell back to the site's: ${messageOf(err)}`);
+      }
+      return undefined;
+    }
+  }
+
   private teamContentOf(team: Team) {
     const content = teamShareCardContent(team, env.PUBLIC_URL);
     return { content, version: shareCardVersion(content) };
@@ -204,15 +250,21 @@ export class SharePreviewsService {
   }
 }
 
+/** The pages of the app under a section of their own (`/events/{slug}`…), each with its card. */
+type PageSection = 'events' | 'teams' | 'charities';
+
+/** The slug in `/{section}/{slug}` (or with a trailing slash), else undefined: deeper paths and files are not the page. */
+const slugIn = (section: PageSection, path: string): string | undefined =>
+  new RegExp(`^/${section}/([^/.]+)/?$`).exec(path)?.[1];
+
 /** The event's slug in `/events/{slug}`, else undefined. */
-export function eventSlugOf(path: string): string | undefined {
-  return /^\/events\/([^/.]+)\/?$/.exec(path)?.[1];
-}
+export const eventSlugOf = (path: string) => slugIn('events', path);
 
 /** The team's slug in `/teams/{slug}`, else undefined. */
-export function teamSlugOf(path: string): string | undefined {
-  return /^\/teams\/([^/.]+)\/?$/.exec(path)?.[1];
-}
+export const teamSlugOf = (path: string) => slugIn('teams', path);
+
+/** The charity's slug in `/charities/{slug}`, else undefined. */
+export const charitySlugOf = (path: string) => slugIn('charities', path);
 
 /** Every visitor's page waits for its tags: a slow service must not hold the app back. */
 async function withDeadline<T>(work: Promise<T>): Promise<T> {
@@ -239,12 +291,15 @@ export function cardPath(slug: string, version: string): string {
   return `/api/runner-profile/${slug}/og-image.png?v=${version}`;
 }
 
+/** The card's path of a page under a section, with its version. */
+const sectionCardPath = (section: PageSection, slug: string, version: string) =>
+  `/api/${section}/${slug}/og-image.png?v=${version}`;
+
 /** An event card's path with its version. */
-export function eventCardPath(slug: string, version: string): string {
-  return `/api/events/${slug}/og-image.png?v=${version}`;
-}
+export const eventCardPath = (slug: string, version: string) => sectionCardPath('events', slug, version);
 
 /** A team card's path with its version. */
-export function teamCardPath(slug: string, version: string): string {
-  return `/api/teams/${slug}/og-image.png?v=${version}`;
-}
+export const teamCardPath = (slug: string, version: string) => sectionCardPath('teams', slug, version);
+
+/** A charity card's path with its version. */
+export const charityCardPath = (slug: string, version: string) => sectionCardPath('charities', slug, version);

@@ -1,4 +1,4 @@
-import { theMarathon, type PublicProfileView, type RaceEvent, type Team } from '@runpledge/contracts';
+import { theMarathon, type Charity, type PublicProfileView, type RaceEvent, type Team } from '@runpledge/contracts';
 import escapeHtml from 'escape-html';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH } from './share-card.renderer.js';
 
@@ -81,9 +81,13 @@ export function teamShareTags(team: Team, publicUrl: string, imagePath: string):
   };
 }
 
+/** "1 runner", "1,204 runners". */
+const runnersOf = (count: number) => (count === 1 ? '1 runner' : `${count.toLocaleString('en-US')} runners`);
+
+/** An event page's tags; `imagePath` names its card with the card's version. */
 export function eventShareTags(event: RaceEvent, publicUrl: string, imagePath: string): ShareTags {
   const url = siteUrl(publicUrl, `/events/${event.slug}`);
-  const runners = event.runnerCount === 1 ? '1 runner' : `${event.runnerCount.toLocaleString('en-US')} runners`;
+  const runners = runnersOf(event.runnerCount);
   const summary = `${runners} running ${theMarathon(event.name)} for a cause on ${SITE_NAME}`;
   return {
     title: `${event.name} · ${SITE_NAME}`,
@@ -92,6 +96,24 @@ export function eventShareTags(event: RaceEvent, publicUrl: string, imagePath: s
     ogTitle: `${event.name}: ${runners} running for a cause`,
     url,
     image: { url: siteUrl(publicUrl, imagePath), alt: `${event.name}: the event page on ${SITE_NAME}` },
+    canonical: url,
+  };
+}
+
+/** A charity page's tags; `imagePath` names its card with the card's version. */
+export function charityShareTags(charity: Charity, publicUrl: string, imagePath: string): ShareTags {
+  const url = siteUrl(publicUrl, `/charities/${charity.slug}`);
+  const kind = charity.verified ? 'a verified charity' : 'a charity';
+  return {
+    // As the charity page sets it once the app runs.
+    title: `${charity.name} · ${SITE_NAME}`,
+    description:
+      summarize(charity.mission) ||
+      summarize(`${runnersOf(charity.runnerCount)} running for ${charity.name} on ${SITE_NAME}.`),
+    ogType: 'website',
+    ogTitle: `${charity.name} on ${SITE_NAME}`,
+    url,
+    image: { url: siteUrl(publicUrl, imagePath), alt: `${charity.name}, ${kind}: the charity page on ${SITE_NAME}` },
     canonical: url,
   };
 }
