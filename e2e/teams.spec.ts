@@ -69,7 +69,7 @@ test('a runner starts a team from the dashboard, shares it, another joins it, an
   // The address is suggested from the name, transliterated.
   await expect(page.getByLabel('Team address')).toHaveValue(/^zoes-striders-[a-z0-9]+$/);
   const slug = await page.getByLabel('Team address').inputValue();
-  await page.getByLabel('Charity').fill('Children’s Hospital');
+  await page.getByLabel('Charity name').fill('Children’s Hospital');
   await page.getByLabel('Marathon name').fill('Chicago Marathon');
   await page.getByLabel('Marathon date').fill('2099-10-12');
   await page.getByLabel(/Team goal/).fill('5000');
