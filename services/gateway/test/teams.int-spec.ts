@@ -656,7 +656,7 @@ describe('teams through the gateway', () => {
 
     const res = await createTeam(dana, mine.id, { charityId });
     expect(res.status).toBe(201);
-    expect(res.body.team).toMatchObject({ charityId, charityName: 'Clean Rivers Trust' });
+    expect(res.body.team).toMatchObject({ charityId, charityName: 'Clean Rivers Trust', charitySlug });
     const created = res.body.team;
     await eventually(async () =>
       expect((await call('GET', `/api/charities/${charitySlug}`)).body.teams).toEqual([
@@ -672,7 +672,7 @@ describe('teams through the gateway', () => {
     });
     const left = await edit({ charityId: null, charityName: 'A local club' });
     expect(left.status).toBe(200);
-    expect(left.body.team).toMatchObject({ charityId: null, charityName: 'A local club' });
+    expect(left.body.team).toMatchObject({ charityId: null, charityName: 'A local club', charitySlug: null });
     expect((await team(created.slug)).team.charityId).toBeNull();
     await eventually(async () => expect((await call('GET', `/api/charities/${charitySlug}`)).body.teams).toEqual([]));
   });

@@ -95,6 +95,8 @@ export const teamSchema = z.object({
   charityName: z.string(),
   /** The listed charity the team names; null when none (optional to readers: every answer carries it). */
   charityId: z.uuid().nullish(),
+  /** The listed charity's address (`/charities/{slug}`); null when the team names none. */
+  charitySlug: z.string().nullish(),
   marathonName: z.string(),
   marathonDate: z.string(),
   currency: z.string(),

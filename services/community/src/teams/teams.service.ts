@@ -351,6 +351,7 @@ export class TeamsService {
     return {
       ...team,
       charityName: charity?.name ?? team.charityName,
+      charitySlug: charity?.slug ?? null,
       raised: sums?.raised ?? '0.00',
       donors: sums?.donors ?? 0,
       meters: sums?.meters ?? 0,

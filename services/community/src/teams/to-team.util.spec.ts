@@ -8,6 +8,7 @@ const row: TeamRow = {
   story: '',
   charityName: 'Kids Charity',
   charityId: null,
+  charitySlug: null,
   marathonName: 'Chicago Marathon',
   marathonDate: '2027-10-10',
   currency: 'USD',

@@ -13,6 +13,8 @@ export interface TeamRow extends Omit<TeamEntity, 'createdAt' | 'updatedAt'> {
   captainUserId: string;
   /** Whether the captain's page counts (is published), as their membership says. */
   captainPublished: boolean;
+  /** The listed charity's address, when the team names one. */
+  charitySlug: string | null;
 }
 
 /** Meters to miles with two decimals, for display; the store keeps meters. */
@@ -38,6 +40,7 @@ export function toTeam(row: TeamRow, viewerUserId: string | undefined): Team {
     story: row.story,
     charityName: row.charityName,
     charityId: row.charityId,
+    charitySlug: row.charitySlug,
     marathonName: row.marathonName,
     marathonDate: row.marathonDate,
     currency: row.currency,

@@ -16,7 +16,17 @@ export function TeamHero({ team }: { team: Team }) {
           {team.name}
         </h1>
         <p className="mt-3 text-lg break-words text-brand-100 sm:text-xl">
-          Raising money for <span className="font-semibold text-white">{team.charityName}</span>
+          Raising money for{' '}
+          {team.charitySlug ? (
+            <Link
+              to={`/charities/${team.charitySlug}`}
+              className="font-semibold text-white underline underline-offset-2"
+            >
+              {team.charityName}
+            </Link>
+          ) : (
+            <span className="font-semibold text-white">{team.charityName}</span>
+          )}
         </p>
         <p className="mt-1 break-words text-brand-100">
           Running {theMarathon(team.marathonName)} · {formatCalendarDate(team.marathonDate)}

@@ -38,12 +38,24 @@ function routes({ signedIn = false, team = sampleTeam() } = {}) {
 afterEach(() => localStorage.clear());
 
 describe('TeamPage', () => {
+  it('links a listed charity the team names to its page, and shows a typed one as text', async () => {
+    mockApi(
+      routes({ team: sampleTeam({ charityId: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11', charitySlug: 'kids-hospital' }) }),
+    );
+    renderWithProviders(<TeamPage slug="sick-kids" />, { path: '/teams/sick-kids' });
+    expect(await screen.findByRole('link', { name: 'Children’s Hospital' })).toHaveAttribute(
+      'href',
+      '/charities/kids-hospital',
+    );
+  });
+
   it('shows the team, its charity, marathon, countdown, story, goal progress, donors, miles and ranked members', async () => {
     mockApi(routes());
     renderWithProviders(<TeamPage slug="sick-kids" />, { path: '/teams/sick-kids' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sick Kids Runners' })).toBeInTheDocument();
     expect(screen.getByText('Children’s Hospital')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Children’s Hospital' })).not.toBeInTheDocument();
     expect(document.body).toHaveTextContent('Running the Chicago Marathon · Monday, October 12, 2099');
     expect(screen.getByRole('timer', { name: 'Time until the race starts' })).toBeInTheDocument();
     expect(screen.getByText('We run Chicago for the children’s hospital.')).toBeInTheDocument();
