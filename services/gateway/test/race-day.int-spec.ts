@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { FITNESS_EVENTS, RACE_DAY_MESSAGES, hourIn, todayIn } from '@runpledge/contracts';
+import { FITNESS_EVENTS, INVALID_DATE_MESSAGE, RACE_DAY_MESSAGES, hourIn, todayIn } from '@runpledge/contracts';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventually } from '../../../scripts/jest/helpers.mjs';
@@ -156,6 +156,43 @@ describe('race day through the gateway', () => {
     expect((await put(page.id, { status: null })).status).toBe(200);
     expect((await view(page.slug)).raceResult).toBeNull();
     expect((await view(page.slug)).raisingUntil).toBe(day(30));
+  });
+
+  it('lets the owner choose the last day of raising, race day to a year after, and a moved race puts it back', async () => {
+    const owner = await runner();
+    const other = await runner();
+    const page = await publishedPage(owner, { marathonDate: day(5) });
+    const edit = (body: Record<string, unknown>, cookie = owner.cookie) =>
+      call('PUT', `/api/runner-profile/${page.id}`, { cookie, body });
+
+    expect((await view(page.slug)).raisingUntil).toBe(day(35));
+    for (const [raisingUntil, message] of [
+      [day(4), RACE_DAY_MESSAGES.raisingUntilBeforeRace],
+      [day(5 + 366), RACE_DAY_MESSAGES.raisingUntilTooLate],
+      ['2027-02-30', INVALID_DATE_MESSAGE],
+      ['', 'Please choose the last day of raising.'],
+    ] as const)
+      expect(await edit({ raisingUntil })).toMatchObject({ status: 400, body: { message } });
+    expect((await edit({ raisingUntil: day(20) }, other.cookie)).status).toBe(403);
+    expect((await view(page.slug)).raisingUntil).toBe(day(35));
+
+    // Race day itself and a year after are both allowed.
+    expect((await edit({ raisingUntil: day(5) })).status).toBe(200);
+    expect((await view(page.slug)).raisingUntil).toBe(day(5));
+    expect((await edit({ raisingUntil: day(5 + 365) })).status).toBe(200);
+    expect((await view(page.slug)).raisingUntil).toBe(day(5 + 365));
+    expect((await edit({ raisingUntil: day(12) })).status).toBe(200);
+    expect((await view(page.slug)).raisingUntil).toBe(day(12));
+    // Another edit leaves it; null goes back to 30 days after race day.
+    expect((await edit({ goalHours: 4 })).status).toBe(200);
+    expect((await view(page.slug)).raisingUntil).toBe(day(12));
+    expect((await edit({ raisingUntil: null })).status).toBe(200);
+    expect((await view(page.slug)).raisingUntil).toBe(day(35));
+
+    // The race moves past the chosen day: the page is back on the default for its new race day.
+    expect((await edit({ raisingUntil: day(12) })).status).toBe(200);
+    expect((await edit({ marathonDate: day(40) })).status).toBe(200);
+    expect((await view(page.slug)).raisingUntil).toBe(day(70));
   });
 
   it('takes followers by double opt-in, counts confirmed ones and never shows an address', async () => {

@@ -369,4 +369,37 @@ describe('fundraising totals from the donation platforms', () => {
     });
     expect(own).toEqual({ donations: [], page: 1, totalPages: 1 });
   });
+
+  it('schedules a page while it is still raising: until its chosen last day, else 30 days after race day', async () => {
+    const participant = await control<{ participantID: number }>(donorDrive, 'POST', '/_emulator/pages', { goal: 100 });
+    const platform = {
+      donationPlatform: 'donordrive',
+      donorDriveEventUrl: 'https://events.example.org/e',
+      donorDriveParticipantId: String(participant.participantID),
+    };
+    const pages = await Promise.all([1, 2, 3, 4].map(() => createPage(platform)));
+    const [upcoming, defaultEnded, chosenEnded, chosenToday] = pages.map((p) => p.profile.id);
+    const race = (id: string | undefined, raceDaysAgo: number, raisingUntilDaysAgo: number | null) =>
+      db.query(
+        `UPDATE profiles.runner_profiles SET marathon_date = CURRENT_DATE - $2::int,
+           raising_until = CURRENT_DATE - $3::int WHERE id = $1`,
+        [id, raceDaysAgo, raisingUntilDaysAgo],
+      );
+    await race(upcoming, -20, null);
+    await race(defaultEnded, 40, null);
+    await race(chosenEnded, 10, 2);
+    await race(chosenToday, 40, 0);
+
+    // The scheduled pass's own list (what it spreads over the interval), from the worker.
+    const { RunnerProfilesRepository } = await import('../src/runner-profiles/runner-profiles.repository.js');
+    const scheduled = new Set((await worker.get(RunnerProfilesRepository).listSyncedWithAccess()).map((p) => p.id));
+    expect([upcoming, defaultEnded, chosenEnded, chosenToday].map((id) => scheduled.has(id!))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    // The owner's refresh still reads a page that has stopped raising.
+    expect(await refresh(pages[1]!.userId, defaultEnded!)).toEqual({ queued: true });
+  });
 });

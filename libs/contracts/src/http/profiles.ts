@@ -139,7 +139,17 @@ export type CreateProfileRequest = z.infer<typeof createProfileRequestSchema>;
  */
 export const updateProfileRequestSchema = z.preprocess(
   camelize,
-  profileFieldsSchema.extend({ connectStrava: z.boolean(), urlSlug: urlSlugSchema }).partial(),
+  profileFieldsSchema
+    .extend({
+      connectStrava: z.boolean(),
+      urlSlug: urlSlugSchema,
+      /**
+       * The last day the page says it is still raising and syncs its totals (`YYYY-MM-DD`, race day
+       * to a year after it); null goes back to the default, 30 days after race day.
+       */
+      raisingUntil: calendarDate('Please choose the last day of raising.').nullable(),
+    })
+    .partial(),
 );
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 

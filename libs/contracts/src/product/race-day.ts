@@ -31,6 +31,8 @@ export const RACE_DAY_LIMITS = {
   confirmationHours: 48,
   /** The page says "still raising until" this many days after race day unless the runner chooses. */
   raisingDaysAfterRace: 30,
+  /** The runner may keep raising for at most this many days after race day. */
+  raisingDaysMax: 365,
   /** The race-day morning mail goes from this local hour of the race's time zone. */
   morningMailHour: 6,
 } as const;
@@ -55,6 +57,7 @@ export const RACE_DAY_MESSAGES = {
   thankYouBeforeRaceDay: 'The thank-you can be sent from race day on',
   thankYouTooSoon: `A thank-you was sent in the last ${RACE_DAY_LIMITS.thankYouEveryDays} days: the next one can go a week after it`,
   raisingUntilBeforeRace: 'The last day of raising must be on or after race day',
+  raisingUntilTooLate: 'The last day of raising can be at most a year after race day',
 } as const;
 
 /** The hour (0-23) it is at `now` in `timeZone`. */
@@ -68,4 +71,11 @@ export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
+}
+
+/** Why `raisingUntil` cannot end raising for a race on `raceDay` (both `YYYY-MM-DD`), or null when it can. */
+export function raisingUntilProblem(raceDay: string, raisingUntil: string): string | null {
+  if (raisingUntil < raceDay) return RACE_DAY_MESSAGES.raisingUntilBeforeRace;
+  if (raisingUntil > addDays(raceDay, RACE_DAY_LIMITS.raisingDaysMax)) return RACE_DAY_MESSAGES.raisingUntilTooLate;
+  return null;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type pg from 'pg';
 import { Not, Raw, type EntityManager, type Repository } from 'typeorm';
-import { FORMER_ADDRESSES, type SubscriptionStatus } from '@runpledge/contracts';
+import { FORMER_ADDRESSES, RACE_DAY_LIMITS, type SubscriptionStatus } from '@runpledge/contracts';
 import { ChallengeClaimEntity } from '../challenges/challenge-claim.entity.js';
 import { FundraisingChallengeEntity } from '../challenges/fundraising-challenge.entity.js';
 import { OwnerAccessEntity } from '../owner-access/owner-access.entity.js';
@@ -131,15 +131,22 @@ export class RunnerProfilesRepository {
     return this.profiles.findOneBy({ id });
   }
 
-  /** Pages whose totals come from a platform, with their owner's access (the sync's schedule). */
+  /** Pages whose totals come from a platform and are still raising, with their owner's access (the sync's schedule). */
   listSyncedWithAccess(): Promise<RunnerProfileEntity[]> {
-    return this.profiles
-      .createQueryBuilder('p')
-      .select(['p.id', 'p.userId'])
-      .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
-      .where("p.totals_source <> 'manual'")
-      .orderBy('p.id')
-      .getMany();
+    return (
+      this.profiles
+        .createQueryBuilder('p')
+        .select(['p.id', 'p.userId'])
+        .leftJoinAndMapOne('p.ownerAccess', OwnerAccessEntity, 'a', 'a.user_id = p.user_id')
+        .where("p.totals_source <> 'manual'")
+        // Until its last day of raising (a day's grace for the time zones): after it, the page keeps
+        // its last totals and the owner's refresh still reads them.
+        .andWhere('COALESCE(p.raising_until, p.marathon_date + CAST(:days AS int)) >= CURRENT_DATE - 1', {
+          days: RACE_DAY_LIMITS.raisingDaysAfterRace,
+        })
+        .orderBy('p.id')
+        .getMany()
+    );
   }
 
   /**

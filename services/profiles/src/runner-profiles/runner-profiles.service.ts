@@ -9,6 +9,7 @@ import {
   deriveCharityLink,
   milestonesReached,
   platformProblem,
+  raisingUntilProblem,
   totalsComeFromMessage,
   totalsSourceFor,
   urlSlugSchema,
@@ -235,6 +236,11 @@ export class RunnerProfilesService {
       const merged = { ...current, ...changes };
       const problem = platformProblem(merged);
       if (problem) throw ServiceException.badRequest(problem.message);
+      // The last day of raising holds for the race day it ends up with: a chosen day that a moved race
+      // leaves outside race day to a year after goes back to the default.
+      const raisingProblem = merged.raisingUntil ? raisingUntilProblem(merged.marathonDate, merged.raisingUntil) : null;
+      if (raisingProblem && request.raisingUntil !== undefined) throw ServiceException.badRequest(raisingProblem);
+      if (raisingProblem) changes.raisingUntil = null;
       const totalsSource = totalsSourceFor(merged.donationPlatform, env.justGiving !== null);
       assertTotalsEditable(totalsSource, request);
       const platformChanged =

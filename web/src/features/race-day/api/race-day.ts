@@ -41,3 +41,13 @@ export function useSendThankYou(runnerProfileId: string) {
       api.post<ThankYouResponse>(`/api/runner-profile/${runnerProfileId}/thank-you`, { message }),
   });
 }
+
+/** The owner's last day of raising (null: the default, 30 days after race day); the page says it at once. */
+export function useSetRaisingUntil(runnerProfileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (raisingUntil: string | null) =>
+      api.put<{ profile: unknown }>(`/api/runner-profile/${runnerProfileId}`, { raisingUntil }),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

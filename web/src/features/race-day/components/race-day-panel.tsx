@@ -1,4 +1,10 @@
-import { formatFinishTime, RACE_DAY_LIMITS, type ProfileView } from '@runpledge/contracts';
+import {
+  addDays,
+  formatFinishTime,
+  RACE_DAY_LIMITS,
+  raisingUntilProblem,
+  type ProfileView,
+} from '@runpledge/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,7 +12,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { api, ApiRequestError } from '@/lib/api-client';
-import { useSendThankYou, useSetRaceResult } from '../api/race-day';
+import { formatCalendarDate } from '@/lib/dates';
+import { useSendThankYou, useSetRaceResult, useSetRaisingUntil } from '../api/race-day';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError && typeof error.body?.message === 'string' ? error.body.message : fallback;
@@ -97,6 +104,7 @@ export function RaceDayPanel({ page }: { page: { id: string; name: string; urlSl
           )}
         </div>
       </form>
+      {profile.data && <RaisingUntilForm profile={profile.data.profile} />}
       <form onSubmit={sendThanks} noValidate className="flex flex-col gap-3">
         <FormField
           label="Thank your supporters"
@@ -119,6 +127,52 @@ export function RaceDayPanel({ page }: { page: { id: string; name: string; urlSl
         {thanksStatus && <p role="status">{thanksStatus}</p>}
       </form>
     </section>
+  );
+}
+
+/** The last day the page says it is still raising and reads its totals: race day to a year after. */
+function RaisingUntilForm({ profile }: { profile: ProfileView }) {
+  const save = useSetRaisingUntil(profile.id);
+  const [day, setDay] = useState(profile.raisingUntil);
+  const [error, setError] = useState<string>();
+  const [status, setStatus] = useState<string>();
+  const latest = addDays(profile.marathonDate, RACE_DAY_LIMITS.raisingDaysMax);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = day ? raisingUntilProblem(profile.marathonDate, day) : 'Please choose the last day of raising.';
+    setError(problem ?? undefined);
+    setStatus(undefined);
+    if (problem) return;
+    save.mutate(day, {
+      onSuccess: () => setStatus(`Your page says it is still raising until ${formatCalendarDate(day)}.`),
+      onError: (err) => setError(messageOf(err, 'The date could not be saved. Please try again.')),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+      <FormField
+        label="Still raising until"
+        hint="Your page says so, and keeps reading your totals, until this day: race day to a year after."
+        error={error}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="date"
+            min={profile.marathonDate}
+            max={latest}
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+          />
+        )}
+      </FormField>
+      <div>
+        <Button type="submit" variant="outline" disabled={save.isPending}>
+          Save the date
+        </Button>
+      </div>
+      {status && <p role="status">{status}</p>}
+    </form>
   );
 }
 

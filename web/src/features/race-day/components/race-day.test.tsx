@@ -6,7 +6,7 @@ import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { FinishBanner } from './finish-banner';
 import { FollowForm } from './follow-form';
-import { parseFinishTime } from './race-day-panel';
+import { parseFinishTime, RaceDayPanel } from './race-day-panel';
 
 const profileId = '0b6f2f9e-6a52-4c1e-9a57-3f1d2c4b5a60';
 
@@ -61,6 +61,35 @@ describe('race day on the page', () => {
       name: 'Fran',
       email: 'fan@example.com',
     });
+  });
+
+  it('lets the runner choose the last day of raising, race day to a year after', async () => {
+    const slug = 'jane-doe';
+    const { called } = mockApi({
+      [`GET /api/runner-profile/${slug}`]: jsonResponse(200, {
+        profile: sampleProfileView({ marathonDate: '2026-10-12', raisingUntil: '2026-11-11', isOwner: true }),
+      }),
+      [`PUT /api/runner-profile/${profileId}`]: jsonResponse(200, { profile: { id: profileId } }),
+    });
+    renderWithProviders(<RaceDayPanel page={{ id: profileId, name: 'Jane Doe', urlSlug: slug }} />);
+    const field = await screen.findByLabelText('Still raising until');
+    expect(field).toHaveValue('2026-11-11');
+    expect(field).toHaveAttribute('min', '2026-10-12');
+    expect(field).toHaveAttribute('max', '2027-10-12');
+
+    fireEvent.change(field, { target: { value: '2026-10-11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the date' }));
+    expect(field).toHaveAccessibleDescription(/The last day of raising must be on or after race day/);
+    expect(called('PUT', `/api/runner-profile/${profileId}`)).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '2026-12-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the date' }));
+    expect(
+      await screen.findByText('Your page says it is still raising until Thursday, December 31, 2026.'),
+    ).toBeVisible();
+    expect(called('PUT', `/api/runner-profile/${profileId}`).map((c) => c.body)).toEqual([
+      { raisingUntil: '2026-12-31' },
+    ]);
   });
 
   it('reads a finish time typed as h:mm:ss or h:mm', () => {
