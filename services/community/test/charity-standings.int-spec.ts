@@ -10,6 +10,7 @@ import {
   CHARITIES,
   CHARITY_ACCESS,
   CHARITY_NOT_LISTED,
+  COMMUNITY,
   FITNESS_EVENTS,
   PROFILES_EVENTS,
   TEAMS,
@@ -77,7 +78,13 @@ describe("a charity's sums and public page", () => {
     });
     return charity;
   };
-  const page = async (urlSlug: string, charityId: string | null, occurredAt = new Date(), lifetime = true) => {
+  const page = async (
+    urlSlug: string,
+    charityId: string | null,
+    occurredAt = new Date(),
+    lifetime = true,
+    race: { eventId: string | null; marathonName: string } = { eventId: null, marathonName: 'Chicago Marathon' },
+  ) => {
     const profileId = randomUUID();
     const userId = randomUUID();
     if (lifetime)
@@ -87,11 +94,11 @@ describe("a charity's sums and public page", () => {
       userId,
       urlSlug,
       name: `Runner ${urlSlug}`,
-      marathonName: 'Chicago Marathon',
+      marathonName: race.marathonName,
       marathonDate: '2031-10-12',
       platform: 'manual',
       charityId: charity,
-      eventId: null,
+      eventId: race.eventId,
       createdAt: '2031-01-02T03:04:05.000Z',
     });
     await announce(PROFILES_EVENTS.cardChanged.type, card(charityId), occurredAt);
@@ -156,6 +163,27 @@ describe("a charity's sums and public page", () => {
       [ann.card(null).urlSlug, '250.00', 25],
       [bob.card(null).urlSlug, '60.00', 6],
     ]);
+  });
+
+  it('lists the races its published runners run, each in the directory with its address', async () => {
+    const charity = await newCharity();
+    const reply = (await nats.request(COMMUNITY.events.resolve, {
+      name: `Lakeside ${charity.slug} Marathon`,
+      date: '2031-10-12',
+      forNewPage: true,
+    })) as Reply<{ event: { id: string; slug: string; name: string } }>;
+    const { event } = reply.response!;
+    const race = { eventId: event.id, marathonName: event.name };
+    await page(`lake-a-${charity.slug}`, charity.id, new Date(), true, race);
+    await page(`lake-b-${charity.slug}`, charity.id, new Date(), true, race);
+    await page(`lake-hidden-${charity.slug}`, charity.id, new Date(), false, race);
+    await page(`typed-${charity.slug}`, charity.id);
+    await eventually(async () =>
+      expect((await view(charity)).events).toEqual([
+        { slug: null, name: 'Chicago Marathon', date: '2031-10-12', runnerCount: 1 },
+        { slug: event.slug, name: event.name, date: '2031-10-12', runnerCount: 2 },
+      ]),
+    );
   });
 
   it('lists only published runners; a page choosing another charity, or none, moves its sums', async () => {

@@ -198,7 +198,15 @@ export const charityPageResponseSchema = z.object({
   charity: charitySchema,
   runners: z.array(charityPublicRunnerSchema),
   teams: z.array(z.object({ slug: z.string(), name: z.string(), raised: z.string(), currency: z.string() })),
-  events: z.array(z.object({ name: z.string(), date: z.string().nullable(), runnerCount: z.number().int() })),
+  /** The races its published runners run; `slug` is the event's address (`/events/{slug}`), null for a race not in the directory. */
+  events: z.array(
+    z.object({
+      slug: z.string().nullable(),
+      name: z.string(),
+      date: z.string().nullable(),
+      runnerCount: z.number().int(),
+    }),
+  ),
   page: z.number().int(),
   totalPages: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SubscriptionStatus } from '@runpledge/contracts';
+import { EventEntity } from '../events/event.entity.js';
 import { OwnerAccessEntity } from '../pages/owner-access.entity.js';
 import { PageEntity } from '../pages/page.entity.js';
 import { RunnerDistanceEntity } from '../pages/runner-distance.entity.js';
@@ -9,6 +10,7 @@ import { StandingMemberEntity } from '../standings/standing-member.entity.js';
 const pagesOf = (manager: EntityManager) => manager.connection.getMetadata(PageEntity).tablePath;
 const accessOf = (manager: EntityManager) => manager.connection.getMetadata(OwnerAccessEntity).tablePath;
 const distancesOf = (manager: EntityManager) => manager.connection.getMetadata(RunnerDistanceEntity).tablePath;
+const eventsOf = (manager: EntityManager) => manager.connection.getMetadata(EventEntity).tablePath;
 const membersOf = (manager: EntityManager) => manager.connection.getMetadata(StandingMemberEntity).tablePath;
 
 export interface PublicRunnerRow {
@@ -164,14 +166,15 @@ export class CharityRunnersRepository {
     return rows;
   }
 
-  /** The events the charity's published runners run, with how many. */
+  /** The events the charity's published runners run, with how many; a race in the directory with its address. */
   async events(manager: EntityManager, charityId: string) {
-    const rows: { name: string; date: string | null; runnerCount: number }[] = await manager.query(
-      `SELECT p.marathon_name AS name, to_char(p.race_date, 'YYYY-MM-DD') AS date, count(*)::int AS "runnerCount"
+    const rows: { slug: string | null; name: string; date: string | null; runnerCount: number }[] = await manager.query(
+      `SELECT e.slug, p.marathon_name AS name, to_char(p.race_date, 'YYYY-MM-DD') AS date, count(*)::int AS "runnerCount"
          FROM ${membersOf(manager)} m JOIN ${pagesOf(manager)} p ON p.profile_id = m.profile_id
+         LEFT JOIN ${eventsOf(manager)} e ON e.id = p.event_id
         WHERE m.group_kind = 'charity' AND m.group_id = $1 AND m.status = 'member' AND m.published
           AND p.deleted_at IS NULL AND p.marathon_name IS NOT NULL AND p.marathon_name <> ''
-        GROUP BY p.marathon_name, p.race_date
+        GROUP BY e.slug, p.marathon_name, p.race_date
         ORDER BY p.race_date NULLS LAST, p.marathon_name
         LIMIT 50`,
       [charityId],

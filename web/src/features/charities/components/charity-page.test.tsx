@@ -43,7 +43,10 @@ const answer: CharityPageResponse = {
     },
   ],
   teams: [{ slug: 'rivers-crew', name: 'Rivers Crew', raised: '3400.00', currency: 'GBP' }],
-  events: [{ name: 'London Marathon', date: '2027-04-25', runnerCount: 1 }],
+  events: [
+    { slug: 'london-marathon-2027', name: 'London Marathon', date: '2027-04-25', runnerCount: 1 },
+    { slug: null, name: 'Village 10k Marathon', date: '2027-05-02', runnerCount: 2 },
+  ],
   page: 1,
   totalPages: 1,
 };
@@ -66,6 +69,46 @@ describe('CharityPage', () => {
     expect(document.body).toHaveTextContent('£3,400 raised');
     expect(screen.getByRole('link', { name: 'Run for us' })).toHaveAttribute('href', `/signup?charity=${charity.slug}`);
     expect(screen.queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
+  });
+
+  it('links the races its runners run to their event pages, and pages through its runners', async () => {
+    const second = {
+      ...answer,
+      runners: [
+        {
+          ...answer.runners[0]!,
+          runnerProfileId: '0d6e3a52-0c4b-4b8e-9b1c-7f2b8b9b1a02',
+          pageSlug: 'bo-runs',
+          name: 'Bo Kim',
+        },
+      ],
+      page: 2,
+      totalPages: 2,
+    };
+    const { called } = mockApi({
+      ...signedOut,
+      'GET /api/charities/rivers?by=raised&page=1': jsonResponse(200, { ...answer, totalPages: 2 }),
+      'GET /api/charities/rivers?by=raised&page=2': jsonResponse(200, second),
+      'GET /api/charities/rivers?by=miles&page=1': jsonResponse(200, answer),
+    });
+    renderWithProviders(<CharityPage slug="rivers" />, { path: '/charities/rivers' });
+    expect(await screen.findByRole('link', { name: 'London Marathon' })).toHaveAttribute(
+      'href',
+      '/events/london-marathon-2027',
+    );
+    expect(screen.queryByRole('link', { name: 'Village 10k Marathon' })).not.toBeInTheDocument();
+    expect(document.body).toHaveTextContent('Village 10k Marathon, May 2, 2027 · 2 runners');
+
+    const pager = screen.getByRole('navigation', { name: 'Runner pages' });
+    expect(pager).toHaveTextContent('Page 1 of 2');
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Bo Kim' })).toHaveAttribute('href', '/bo-runs');
+    expect(screen.getByRole('navigation', { name: 'Runner pages' })).toHaveTextContent('Page 2 of 2');
+    expect(screen.getByRole('link', { name: 'Bo Kim' }).closest('ol')).toHaveAttribute('start', '51');
+    // Another ranking starts again at its first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Miles' }));
+    await screen.findByRole('link', { name: 'Ann Lee' });
+    expect(called('GET', '/api/charities/rivers?by=miles&page=1')).toHaveLength(1);
   });
 
   it('says so when no charity has the address', async () => {

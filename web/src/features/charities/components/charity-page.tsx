@@ -1,12 +1,14 @@
-import type { CharityPageResponse } from '@runpledge/contracts';
+import { CHARITY_LIMITS, type CharityPageResponse } from '@runpledge/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/layouts/page-layout';
 import { DocumentTitle } from '@/components/seo/document-title';
 import { LinkButton } from '@/components/ui/link-button';
 import { NotFoundNotice } from '@/components/ui/not-found-notice';
+import { Pager } from '@/components/ui/pager';
 import { Section } from '@/components/ui/section';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/dates';
 import { useCharity, type CharityRanking } from '../api/charities';
 
 const RANKINGS: { value: CharityRanking; label: string }[] = [
@@ -23,11 +25,29 @@ function rankingOf(value: string | null): CharityRanking {
   return RANKINGS.some((r) => r.value === value) ? (value as CharityRanking) : 'raised';
 }
 
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
 /** The public page at /charities/{slug}: phone first, one column, the totals before the runners. */
 export function CharityPage({ slug }: { slug: string }) {
   const [params, setParams] = useSearchParams();
   const by = rankingOf(params.get('by'));
-  const charity = useCharity(slug, by);
+  const page = pageOf(params.get('page'));
+  const charity = useCharity(slug, by, page);
+  // A new ranking starts at its first page; the page number stays out of the address on page 1.
+  const setView = (next: { by?: CharityRanking; page?: number }) =>
+    setParams(
+      () => {
+        const updated = new URLSearchParams();
+        const nextBy = next.by ?? by;
+        if (nextBy !== 'raised') updated.set('by', nextBy);
+        if (next.page && next.page > 1) updated.set('page', String(next.page));
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
   return (
     <PageLayout>
       {charity.isPending ? (
@@ -47,7 +67,13 @@ export function CharityPage({ slug }: { slug: string }) {
           </NotFoundNotice>
         </>
       ) : (
-        <CharityView data={charity.data} by={by} onRank={(next) => setParams(next === 'raised' ? {} : { by: next })} />
+        <CharityView
+          data={charity.data}
+          by={by}
+          busy={charity.isFetching}
+          onRank={(next) => setView({ by: next })}
+          onPage={(next) => setView({ page: next })}
+        />
       )}
     </PageLayout>
   );
@@ -56,13 +82,17 @@ export function CharityPage({ slug }: { slug: string }) {
 function CharityView({
   data,
   by,
+  busy,
   onRank,
+  onPage,
 }: {
   data: CharityPageResponse;
   by: CharityRanking;
+  busy: boolean;
   onRank: (by: CharityRanking) => void;
+  onPage: (page: number) => void;
 }) {
-  const { charity, runners, teams, events } = data;
+  const { charity, runners, teams, events, page, totalPages } = data;
   return (
     <>
       <DocumentTitle title={charity.name} />
@@ -122,7 +152,7 @@ function CharityView({
           {runners.length === 0 ? (
             <p className="text-neutral-700">No runners yet: be the first.</p>
           ) : (
-            <ol className="flex flex-col gap-2">
+            <ol className="flex flex-col gap-2" start={(page - 1) * CHARITY_LIMITS.runnersPageSize + 1}>
               {runners.map((r) => (
                 <li key={r.runnerProfileId} className="flex flex-wrap justify-between gap-2">
                   <Link className="font-medium underline" to={`/${r.pageSlug}`}>
@@ -136,6 +166,7 @@ function CharityView({
               ))}
             </ol>
           )}
+          <Pager label="Runner pages" page={page} totalPages={totalPages} busy={busy} onPage={onPage} />
         </Section>
         {teams.length > 0 && (
           <Section title="Our teams">
@@ -155,9 +186,16 @@ function CharityView({
           <Section title="Races our runners run">
             <ul className="flex flex-col gap-1">
               {events.map((e) => (
-                <li key={`${e.name}-${e.date}`} className="text-neutral-800">
-                  {e.name}
-                  {e.date ? `, ${e.date}` : ''} ({e.runnerCount})
+                <li key={`${e.slug ?? e.name}-${e.date}`} className="text-neutral-800">
+                  {e.slug ? (
+                    <Link className="underline" to={`/events/${e.slug}`}>
+                      {e.name}
+                    </Link>
+                  ) : (
+                    e.name
+                  )}
+                  {e.date ? `, ${formatCalendarDate(e.date, 'medium')}` : ''} · {e.runnerCount}{' '}
+                  {e.runnerCount === 1 ? 'runner' : 'runners'}
                 </li>
               ))}
             </ul>

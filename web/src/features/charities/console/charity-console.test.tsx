@@ -33,7 +33,7 @@ const page = (overrides: Partial<Charity> = {}): CharityPageResponse => ({
   charity: { ...charity, ...overrides },
   runners: [],
   teams: [],
-  events: [{ name: 'London Marathon', date: '2027-04-25', runnerCount: 2 }],
+  events: [{ slug: 'london-marathon-2027', name: 'London Marathon', date: '2027-04-25', runnerCount: 2 }],
   page: 1,
   totalPages: 1,
 });
