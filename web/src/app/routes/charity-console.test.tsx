@@ -1,35 +1,14 @@
 import type { CharityPageResponse } from '@runpledge/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sampleCharity, sampleCharityPage } from '@/testing/sample-charity';
 import { jsonResponse, sampleUser } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render-app';
 import { routes } from '../router';
 
-const ID = '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11';
-
-const answer = (isStaff: boolean): CharityPageResponse => ({
-  charity: {
-    id: ID,
-    slug: 'rivers',
-    name: 'Rivers Trust',
-    website: 'https://www.rivers.org.uk',
-    registeredNumber: null,
-    country: 'GB',
-    mission: 'Clean rivers for everyone',
-    verified: true,
-    totals: [],
-    runnerCount: 0,
-    teamCount: 0,
-    miles: 0,
-    isStaff,
-  },
-  runners: [],
-  teams: [],
-  events: [],
-  page: 1,
-  totalPages: 1,
-});
+const ID = sampleCharity().id;
+const answer = (isStaff: boolean): CharityPageResponse => sampleCharityPage(sampleCharity({ isStaff }));
 
 function signedIn() {
   localStorage.setItem('runpledge:user', JSON.stringify(sampleUser()));

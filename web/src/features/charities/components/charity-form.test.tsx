@@ -1,4 +1,4 @@
-import { CHARITY_SLUG_TAKEN, type Charity } from '@runpledge/contracts';
+import { CHARITY_SLUG_TAKEN } from '@runpledge/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,22 +6,9 @@ import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CharityForm } from './charity-form';
+import { sampleCharity } from '@/testing/sample-charity';
 
-const created: Charity = {
-  id: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11',
-  slug: 'rivers-trust',
-  name: 'Rivers Trust',
-  website: 'https://www.rivers.org.uk',
-  registeredNumber: '1234567',
-  country: 'GB',
-  mission: 'Clean rivers for everyone',
-  verified: false,
-  totals: [],
-  runnerCount: 0,
-  teamCount: 0,
-  miles: 0,
-  isStaff: true,
-};
+const created = sampleCharity({ slug: 'rivers-trust', registeredNumber: '1234567', verified: false, isStaff: true });
 
 function renderForm() {
   return renderWithProviders(

@@ -6,28 +6,10 @@ import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CharityPicker, type ChosenCharity } from './charity-picker';
+import { sampleCharity } from '@/testing/sample-charity';
 
-function charity(overrides: Partial<Charity>): Charity {
-  return {
-    id: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11',
-    slug: 'rivers',
-    name: 'Rivers Trust',
-    website: 'https://www.rivers.org.uk',
-    registeredNumber: null,
-    country: 'GB',
-    mission: 'Clean rivers for everyone',
-    verified: true,
-    totals: [],
-    runnerCount: 0,
-    teamCount: 0,
-    miles: 0,
-    isStaff: false,
-    ...overrides,
-  };
-}
-
-const rivers = charity({});
-const riverside = charity({
+const rivers = sampleCharity({});
+const riverside = sampleCharity({
   id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   slug: 'riverside-kids',
   name: 'Riverside Kids',

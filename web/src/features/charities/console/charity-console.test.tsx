@@ -2,32 +2,25 @@ import type { Charity, CharityConsoleRunner, CharityPageResponse, CharityRunners
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/fixtures';
+import { sampleCharity } from '@/testing/sample-charity';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { CharityConsole } from './charity-console';
 
-const ID = '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11';
+const ID = sampleCharity().id;
 const EVENT_ID = '3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const PAGE = 'GET /api/charities/rivers?by=raised&page=1';
 const RUNNERS = `/api/charities/${ID}/runners`;
 const STAFF = `GET /api/charities/${ID}/staff`;
 const SPONSORSHIP = `GET /api/charities/${ID}/sponsorship`;
 
-const charity: Charity = {
-  id: ID,
-  slug: 'rivers',
-  name: 'Rivers Trust',
-  website: 'https://www.rivers.org.uk',
+const charity = sampleCharity({
   registeredNumber: '1234567',
-  country: 'GB',
-  mission: 'Clean rivers for everyone',
   verified: false,
-  totals: [],
   runnerCount: 2,
-  teamCount: 0,
   miles: 10,
   isStaff: true,
-};
+});
 
 const page = (overrides: Partial<Charity> = {}): CharityPageResponse => ({
   charity: { ...charity, ...overrides },

@@ -1,4 +1,4 @@
-import { CHARITY_CONSENT, type Charity, type CharityPageResponse } from '@runpledge/contracts';
+import { CHARITY_CONSENT, type CharityPageResponse } from '@runpledge/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadSignupForm, saveSignupForm } from '@/lib/signup-form-storage';
@@ -8,22 +8,9 @@ import { renderWithApp, stubPage } from '@/testing/render-app';
 import { loadSuggestSlug } from '../hooks/use-suggest-slug';
 import { CreateAccount } from './create-account';
 import { SignupForm } from './signup-form';
+import { sampleCharity } from '@/testing/sample-charity';
 
-const rivers: Charity = {
-  id: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11',
-  slug: 'rivers',
-  name: 'Rivers Trust',
-  website: 'https://www.rivers.org.uk',
-  registeredNumber: null,
-  country: 'GB',
-  mission: 'Clean rivers for everyone',
-  verified: true,
-  totals: [],
-  runnerCount: 0,
-  teamCount: 0,
-  miles: 0,
-  isStaff: false,
-};
+const rivers = sampleCharity();
 const riversPage: CharityPageResponse = { charity: rivers, runners: [], teams: [], events: [], page: 1, totalPages: 1 };
 
 const available = (slug: string) => jsonResponse(200, { slug, available: true });

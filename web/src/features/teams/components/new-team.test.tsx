@@ -1,28 +1,15 @@
-import { TEAM_SLUG_TAKEN, type Charity } from '@runpledge/contracts';
+import { TEAM_SLUG_TAKEN } from '@runpledge/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { sampleCharity } from '@/testing/sample-charity';
 import { jsonResponse, sampleOwnPage } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { sampleTeam } from '../testing/sample-team';
-
-const sampleCharity: Charity = {
-  id: '6f1f7c1e-2f0e-4e43-9a3c-3a4c8f6c2d11',
-  slug: 'rivers',
-  name: 'Rivers',
-  website: 'https://www.rivers.org.uk',
-  registeredNumber: null,
-  country: 'GB',
-  mission: 'Clean rivers for everyone',
-  verified: true,
-  totals: [],
-  runnerCount: 0,
-  teamCount: 0,
-  miles: 0,
-  isStaff: false,
-};
 import { NewTeam } from './new-team';
+
+const listedCharity = sampleCharity({ name: 'Rivers' });
 
 const page = sampleOwnPage();
 
@@ -118,7 +105,7 @@ describe('NewTeam', () => {
   });
 
   it('names a charity chosen from the directory by its id, the typed name making way for it', async () => {
-    const rivers = { ...sampleCharity, name: 'Rivers Trust' };
+    const rivers = { ...listedCharity, name: 'Rivers Trust' };
     const api = mockApi({
       'GET /api/recent-profiles': jsonResponse(200, [page]),
       'GET /api/charities?query=rive&page=1': jsonResponse(200, { charities: [rivers], page: 1, totalPages: 1 }),
