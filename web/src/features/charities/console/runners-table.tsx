@@ -11,6 +11,8 @@ const day = (iso: string | null) => (iso ? formatCalendarDate(iso, 'medium') : '
 const headCell =
   'px-3 py-2 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase';
 const cell = 'px-3 py-3 align-top whitespace-nowrap';
+/** The headings after the selection's column, in the rows' order. */
+const COLUMNS = ['Runner', 'Race', 'Platform', 'Raised', 'Donors', 'Last donation', 'Miles', 'Last run', 'Flags'];
 
 interface RunnersTableProps {
   runners: CharityConsoleRunner[];
@@ -44,33 +46,11 @@ export function RunnersTable({ runners, selection, busy }: RunnersTableProps) {
                 onChange={(e) => selection.setMany(runners, e.target.checked)}
               />
             </th>
-            <th scope="col" className={headCell}>
-              Runner
-            </th>
-            <th scope="col" className={headCell}>
-              Race
-            </th>
-            <th scope="col" className={headCell}>
-              Platform
-            </th>
-            <th scope="col" className={headCell}>
-              Raised
-            </th>
-            <th scope="col" className={headCell}>
-              Donors
-            </th>
-            <th scope="col" className={headCell}>
-              Last donation
-            </th>
-            <th scope="col" className={headCell}>
-              Miles
-            </th>
-            <th scope="col" className={headCell}>
-              Last run
-            </th>
-            <th scope="col" className={headCell}>
-              Flags
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className={headCell}>
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-border">
