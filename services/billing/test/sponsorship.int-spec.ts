@@ -106,7 +106,12 @@ describe("a charity's runner places, through the gateway against the Stripe emul
     (await emulator('GET', `/v1/subscriptions/${subscriptionId}`)).items.data[0].id as string;
 
   beforeAll(async () => {
-    stack = await startStack({ env: { ...process.env }, port: await freePort(), readyTimeoutMs: 180_000 });
+    stack = await startStack({
+      // One admin buys and opens the portal for every test's charity: more than a person's 10 billing calls.
+      env: { ...process.env, RATE_LIMIT_BILLING_PER_USER: '1000' },
+      port: await freePort(),
+      readyTimeoutMs: 180_000,
+    });
     // Billing alone against the test's charities: community (which answers `charities.access` for real)
     // is stopped, so every answer comes from the responder below.
     await stack.processes.get('community')?.stop();
@@ -190,6 +195,29 @@ describe("a charity's runner places, through the gateway against the Stripe emul
     expect((await give(charity, pc)).body).toEqual({ seats: 2, used: 2, status: 'active' });
   });
 
+  it("opens the billing portal for the charity's own subscription, for an admin only, once places are bought", async () => {
+    const charity = newCharity();
+    const portal = (cookie: string, body: unknown = {}) => call('POST', `${base(charity)}/portal`, body, cookie);
+    expect((await portal(stranger.cookie)).status).toBe(404);
+    expect((await portal(staff.cookie)).status).toBe(403);
+    const never = await portal(admin.cookie);
+    expect(never.status).toBe(409);
+    expect(never.body.message).toBe('This charity has no runner places to manage yet: buy places first.');
+    // A Checkout opened but never paid gives a customer, still nothing to manage.
+    expect((await call('POST', `${base(charity)}/checkout`, { seats: 2 }, admin.cookie)).status).toBe(200);
+    expect((await portal(admin.cookie)).status).toBe(409);
+
+    const subscriptionId = await buy(charity, 2);
+    expect((await portal(admin.cookie, { returnUrl: 'https://evil.example/console' })).status).toBe(400);
+    expect((await portal(staff.cookie)).status).toBe(403);
+    const returnUrl = `${stack.url}/charities/some-charity/console`;
+    const opened = await portal(admin.cookie, { returnUrl });
+    expect(opened.status).toBe(200);
+    const page = await (await fetch(opened.body.url)).text();
+    expect(page).toContain(`/subscriptions/${subscriptionId}/quantity`);
+    expect(page).toContain(returnUrl);
+  });
+
   it('follows a quantity changed in the portal: fewer places release the newest assignments', async () => {
     const charity = newCharity();
     const runners = [someone(), someone(), someone()];
@@ -197,9 +225,8 @@ describe("a charity's runner places, through the gateway against the Stripe emul
     for (const runner of runners) expect((await give(charity, pageOf(charity, runner))).status).toBe(200);
     await eventually(() => expect(runners.map(eventsOf)).toEqual([['active'], ['active'], ['active']]));
 
-    const portal = await stripeApi('POST', '/v1/billing_portal/sessions', {
-      customer: (await emulator('GET', `/v1/subscriptions/${subscriptionId}`)).customer,
-    });
+    // The admin's way there: the console's button asks the gateway for a portal session.
+    const portal = (await call('POST', `${base(charity)}/portal`, {}, admin.cookie)).body as { url: string };
     const page = await fetch(portal.url);
     expect(await page.text()).toContain('Update quantity');
     const lowered = await fetch(`${portal.url}/subscriptions/${subscriptionId}/quantity`, {

@@ -14,6 +14,7 @@ export const SPONSORSHIP = {
 export const SPONSORSHIP_MESSAGES = {
   seatsInvalid: `seats must be a whole number from 1 to ${SPONSORSHIP.maxSeats}`,
   alreadySubscribed: 'The charity already buys runner places: change how many in the billing portal.',
+  noPlacesToManage: 'This charity has no runner places to manage yet: buy places first.',
   noFreeSeat: 'Every runner place is given: buy more places first.',
   notLive: "The charity's runner places are not active.",
   pageNotNamingCharity: 'That page does not name this charity.',
@@ -43,6 +44,14 @@ export const sponsorshipCheckoutRequestSchema = z.object({
 });
 export type SponsorshipCheckoutRequest = z.infer<typeof sponsorshipCheckoutRequestSchema>;
 export const sponsorshipCheckoutResponseSchema = z.object({ url: z.url() });
+
+/** Body of POST /api/charities/{id}/sponsorship/portal; the portal returns to a page on this site (the dashboard by default). */
+export const sponsorshipPortalRequestSchema = z.object({
+  returnUrl: siteUrl('returnUrl must be a URL on this site').optional(),
+});
+export type SponsorshipPortalRequest = z.infer<typeof sponsorshipPortalRequestSchema>;
+export const sponsorshipPortalResponseSchema = z.object({ url: z.url() });
+export type SponsorshipPortalResponse = z.infer<typeof sponsorshipPortalResponseSchema>;
 
 /** Body of POST /api/charities/{id}/sponsorship/seats. */
 export const assignSeatRequestSchema = z.object({ runnerProfileId: z.uuid('Invalid runner profile id') });

@@ -23,6 +23,7 @@ export const BILLING = {
   sponsorship: {
     get: 'billing.sponsorship.get',
     checkout: 'billing.sponsorship.checkout',
+    portal: 'billing.sponsorship.portal',
     assignSeat: 'billing.sponsorship.assign-seat',
     releaseSeat: 'billing.sponsorship.release-seat',
   },

@@ -4,7 +4,11 @@ import {
   createCheckoutRequestSchema,
   reconcileCheckoutRequestSchema,
 } from '../http/subscription.js';
-import { assignSeatRequestSchema, sponsorshipCheckoutRequestSchema } from '../http/charity-sponsorship.js';
+import {
+  assignSeatRequestSchema,
+  sponsorshipCheckoutRequestSchema,
+  sponsorshipPortalRequestSchema,
+} from '../http/charity-sponsorship.js';
 
 // What the gateway asks billing, beside the HTTP bodies: the caller's id (and e-mail) from the session.
 
@@ -35,6 +39,12 @@ export const sponsorshipCheckoutCommandSchema = sponsorshipCheckoutRequestSchema
   charityId: z.uuid(),
 });
 export type SponsorshipCheckoutCommand = z.infer<typeof sponsorshipCheckoutCommandSchema>;
+
+export const sponsorshipPortalCommandSchema = sponsorshipPortalRequestSchema.extend({
+  userId: z.uuid(),
+  charityId: z.uuid(),
+});
+export type SponsorshipPortalCommand = z.infer<typeof sponsorshipPortalCommandSchema>;
 
 export const seatCommandSchema = assignSeatRequestSchema.extend({ userId: z.uuid(), charityId: z.uuid() });
 export type SeatCommand = z.infer<typeof seatCommandSchema>;

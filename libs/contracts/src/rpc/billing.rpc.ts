@@ -5,7 +5,11 @@ import {
   createCheckoutResponseSchema,
   subscriptionCheckSchema,
 } from '../http/subscription.js';
-import { sponsorshipCheckoutResponseSchema, sponsorshipSchema } from '../http/charity-sponsorship.js';
+import {
+  sponsorshipCheckoutResponseSchema,
+  sponsorshipPortalResponseSchema,
+  sponsorshipSchema,
+} from '../http/charity-sponsorship.js';
 import { BILLING } from './billing.patterns.js';
 import {
   billingPortalCommandSchema,
@@ -13,6 +17,7 @@ import {
   reconcileCheckoutCommandSchema,
   seatCommandSchema,
   sponsorshipCheckoutCommandSchema,
+  sponsorshipPortalCommandSchema,
   sponsorshipQuerySchema,
   stripeEventDeliverySchema,
   subscriptionCheckRequestSchema,
@@ -40,6 +45,7 @@ export const BILLING_RPC = {
   [BILLING.config.get]: rpcContract(emptyRequestSchema, billingConfigSchema),
   [BILLING.sponsorship.get]: rpcContract(sponsorshipQuerySchema, sponsorshipSchema),
   [BILLING.sponsorship.checkout]: rpcContract(sponsorshipCheckoutCommandSchema, sponsorshipCheckoutResponseSchema),
+  [BILLING.sponsorship.portal]: rpcContract(sponsorshipPortalCommandSchema, sponsorshipPortalResponseSchema),
   [BILLING.sponsorship.assignSeat]: rpcContract(seatCommandSchema, sponsorshipSchema),
   [BILLING.sponsorship.releaseSeat]: rpcContract(seatCommandSchema, sponsorshipSchema),
 } as const;

@@ -4,6 +4,7 @@ import {
   BILLING,
   seatCommandSchema,
   sponsorshipCheckoutCommandSchema,
+  sponsorshipPortalCommandSchema,
   sponsorshipQuerySchema,
   type Sponsorship,
 } from '@runpledge/contracts';
@@ -23,6 +24,11 @@ export class SponsorshipController {
   @RpcHandler(BILLING.sponsorship.checkout)
   checkout(@Payload() payload: unknown): Promise<{ url: string }> {
     return this.sponsorship.checkout(sponsorshipCheckoutCommandSchema.parse(payload));
+  }
+
+  @RpcHandler(BILLING.sponsorship.portal)
+  portal(@Payload() payload: unknown): Promise<{ url: string }> {
+    return this.sponsorship.portal(sponsorshipPortalCommandSchema.parse(payload));
   }
 
   @RpcHandler(BILLING.sponsorship.assignSeat)

@@ -7,9 +7,10 @@ import {
   type SeatCommand,
   type Sponsorship,
   type SponsorshipCheckoutCommand,
+  type SponsorshipPortalCommand,
 } from '@runpledge/contracts';
 import { DomainEvents, LOGGER, lockLiveAccount, Mailer, ServiceException } from '@runpledge/server-kit';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
@@ -97,6 +98,24 @@ export class SponsorshipService {
     });
     if (!session.url) throw new ServiceException(ErrorCode.ServiceUnavailable, 'Checkout gave no payment page.');
     return { url: session.url };
+  }
+
+  /** Stripe's customer portal for the charity's customer: the quantity of places, the card, invoices, cancelling. */
+  async portal(command: SponsorshipPortalCommand): Promise<{ url: string }> {
+    await this.charities.assertAdmin(command.charityId, command.userId);
+    const current = await this.sponsorships.findByCharityId(command.charityId);
+    // A customer without a subscription (a Checkout left unpaid) has nothing to change in the portal.
+    if (!current?.stripeCustomerId || !current.stripeSubscriptionId)
+      throw ServiceException.conflict(SPONSORSHIP_MESSAGES.noPlacesToManage);
+    // Billing does not know the charity's slug (community's): the dashboard leads to its console.
+    const returnUrl = command.returnUrl ?? new URL('/dashboard', env.PUBLIC_URL).toString();
+    // Each press is a new portal session (they expire within minutes); the key makes a network retry safe.
+    const url = await this.stripe.createPortalSession(
+      current.stripeCustomerId,
+      returnUrl,
+      `sponsorship-portal:${command.charityId}:${randomUUID()}`,
+    );
+    return { url };
   }
 
   /** Gives a place to a page naming the charity; never more places used than bought. */

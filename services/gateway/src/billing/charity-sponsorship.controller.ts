@@ -4,6 +4,7 @@ import {
   SPONSORSHIP_MESSAGES,
   assignSeatRequestSchema,
   sponsorshipCheckoutRequestSchema,
+  sponsorshipPortalRequestSchema,
   type SessionUser,
   type Sponsorship,
 } from '@runpledge/contracts';
@@ -52,6 +53,23 @@ export class CharitySponsorshipController {
       userId: caller.id,
       email: caller.email,
     });
+  }
+
+  /** Stripe's customer portal for the charity: how many places it buys, its card and invoices. */
+  @Post('portal')
+  @HttpCode(200)
+  async portal(
+    @CurrentUser() caller: SessionUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ url: string }> {
+    const charityId = idOr404(id, SPONSORSHIP_MESSAGES.charityNotFound);
+    const { returnUrl } = parseOrThrow(sponsorshipPortalRequestSchema, body ?? {});
+    if (returnUrl) assertOnThisSite(returnUrl, request, 'returnUrl');
+    await this.rateLimits.consumeBilling(caller.id, request.ip, reply);
+    return this.rpc.call(BILLING.sponsorship.portal, { charityId, userId: caller.id, returnUrl });
   }
 
   // Giving and taking back places is an admin's signed-in work on its own charity, many runners in a

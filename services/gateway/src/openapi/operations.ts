@@ -354,6 +354,16 @@ export const API_OPERATIONS: ApiOperation[] = [
   ),
   op(
     'POST',
+    '/charities/:id/sponsorship/portal',
+    'charities',
+    "Open the Stripe billing portal for the charity's runner places (admin)",
+    {
+      body: contracts.sponsorshipPortalRequestSchema,
+      response: contracts.sponsorshipPortalResponseSchema,
+    },
+  ),
+  op(
+    'POST',
     '/charities/:id/sponsorship/seats',
     'charities',
     'Give a runner place to a page naming the charity (admin)',

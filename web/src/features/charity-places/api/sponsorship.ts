@@ -1,6 +1,7 @@
-import type { Sponsorship } from '@runpledge/contracts';
+import type { Sponsorship, SponsorshipPortalResponse } from '@runpledge/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { leaveFor } from '../leave-for';
 
 export const sponsorshipKey = (charityId: string) => ['charity-sponsorship', charityId] as const;
 const base = (charityId: string) => `/api/charities/${charityId}/sponsorship`;
@@ -24,7 +25,16 @@ export function useBuyPlaces(charityId: string) {
         cancelUrl: here,
       });
     },
-    onSuccess: ({ url }) => window.location.assign(url),
+    onSuccess: ({ url }) => leaveFor(url),
+  });
+}
+
+/** POST …/sponsorship/portal: Stripe's customer portal, where the number of places changes; back to this page. */
+export function useManagePlaces(charityId: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post<SponsorshipPortalResponse>(`${base(charityId)}/portal`, { returnUrl: window.location.href }),
+    onSuccess: ({ url }) => leaveFor(url),
   });
 }
 

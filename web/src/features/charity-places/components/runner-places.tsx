@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Section } from '@/components/ui/section';
 import { Select } from '@/components/ui/select';
 import { apiErrorMessage } from '@/lib/api-error-message';
-import { useBuyPlaces, usePlaceChange, useSponsorship } from '../api/sponsorship';
+import { useBuyPlaces, useManagePlaces, usePlaceChange, useSponsorship } from '../api/sponsorship';
 
 export interface PlaceRunner {
   runnerProfileId: string;
@@ -30,13 +30,14 @@ export function RunnerPlaces({ charityId, runners }: { charityId: string; runner
   const sponsorship = useSponsorship(charityId);
   const buy = useBuyPlaces(charityId);
   const change = usePlaceChange(charityId);
+  const manage = useManagePlaces(charityId);
   const [seats, setSeats] = useState('5');
   const [runner, setRunner] = useState(runners[0]?.runnerProfileId ?? '');
   const data = sponsorship.data;
   const live = data?.status === 'active' || data?.status === 'past_due' || data?.status === 'trialing';
   const seatCount = Number(seats);
   const validSeats = Number.isInteger(seatCount) && seatCount >= 1 && seatCount <= SPONSORSHIP.maxSeats;
-  const error = buy.error ?? change.error;
+  const error = buy.error ?? change.error ?? manage.error;
 
   return (
     <Section title="Runner places">
@@ -67,7 +68,12 @@ export function RunnerPlaces({ charityId, runners }: { charityId: string; runner
             </div>
           </dl>
           {live ? (
-            <p className="mt-4 text-muted-foreground">To buy more places or fewer, use the billing portal.</p>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <p className="text-muted-foreground">Buy more places or fewer in the billing portal.</p>
+              <Button variant="outline" disabled={manage.isPending} onClick={() => manage.mutate()}>
+                {manage.isPending ? 'Opening…' : 'Change the number of places'}
+              </Button>
+            </div>
           ) : (
             <form
               className="mt-4 flex flex-wrap items-end gap-3"
