@@ -40,8 +40,8 @@ export const FIRST_LOAD_BUDGETS: BudgetConfig = {
     // The form's validation (zod) is in it; the challenges' drag and drop (dnd-kit) and the address
     // suggestion's transliteration (@sindresorhus/slugify) load after.
     { route: '/signup', source: 'src/app/routes/signup.tsx', maxGzipBytes: 170 * KB },
-    { route: '/charities/{slug} (charity page)', source: 'src/app/routes/charity.tsx', maxGzipBytes: 170 * KB },
-    { route: '/events/{slug} (event page)', source: 'src/app/routes/event.tsx', maxGzipBytes: 170 * KB },
+    { route: '/charities/{slug} (charity page)', source: ROUTE_PRELOADS.charityPageRoute, maxGzipBytes: 170 * KB },
+    { route: '/events/{slug} (event page)', source: ROUTE_PRELOADS.eventPageRoute, maxGzipBytes: 170 * KB },
   ],
   // Screens no budgeted first load needs: the signed-in ones, sign-in, a claim mail's release link,
   // teams, the pledge mails' links, and the pledge dialog (loaded on first use).
@@ -162,7 +162,12 @@ export function formatBudgetReport(results: RouteResult[]): string {
  */
 export function bundleBudget(
   config: BudgetConfig = FIRST_LOAD_BUDGETS,
-  preloadRoutes: string[] = [ROUTE_PRELOADS.runnerPageRoute, ROUTE_PRELOADS.teamPageRoute],
+  preloadRoutes: string[] = [
+    ROUTE_PRELOADS.runnerPageRoute,
+    ROUTE_PRELOADS.teamPageRoute,
+    ROUTE_PRELOADS.charityPageRoute,
+    ROUTE_PRELOADS.eventPageRoute,
+  ],
 ): Plugin {
   return {
     name: 'runpledge:bundle-budget',

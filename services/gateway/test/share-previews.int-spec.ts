@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import type { Profile } from '@runpledge/contracts';
+import type { EventPageResponse, Profile, ProfileView } from '@runpledge/contracts';
 import { ensureEventStream } from '@runpledge/server-kit';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -292,6 +292,59 @@ describe('sharing previews through the gateway', () => {
     expect(meta(gone, 'og:title')).toEqual([SITE_TITLE]);
     expect(gone).not.toContain('rp-team-page');
     expect((await get(`/api/teams/${slug}/og-image.png`)).status).toBe(404);
+  });
+
+  it("carries a charity's first page as a visitor reads it in its HTML, its mission unable to close the script", async () => {
+    const slug = `share-charity-${Date.now().toString(36)}`;
+    const created = await get('/api/charities', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        slug,
+        name: 'Rivers & <Lakes>',
+        website: `https://${slug}.org`,
+        country: 'GB',
+        mission: 'Clean rivers.</script><script>alert(1)</script>',
+      }),
+    });
+    expect(created.status).toBe(201);
+    // Its creator is staff: the API tells them so, the page's HTML never does.
+    const staffView = await get(`/api/charities/${slug}?by=raised&page=1`, { headers: { cookie } });
+    expect(((await staffView.json()) as { charity: { isStaff: boolean } }).charity.isStaff).toBe(true);
+    const visitorView = await (await get(`/api/charities/${slug}?by=raised&page=1`)).json();
+
+    const html = await (await get(`/charities/${slug}`, { headers: { cookie } })).text();
+    expect(html).not.toContain('<script>alert');
+    const embedded = /<script id="rp-charity-page" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(embedded ?? 'null')).toEqual({ slug, charity: visitorView });
+    expect(html).not.toMatch(/rp-(runner|team|event)-page/);
+    for (const path of ['/charities/new', `/charities/${slug}/console`, '/charities/nobody-has-this']) {
+      expect([path, (await (await get(path)).text()).includes('rp-charity-page')]).toEqual([path, false]);
+    }
+  });
+
+  it("carries an event's first page (by raised, no search) in its HTML", async () => {
+    const page = await createPage({ marathonName: `Share City Marathon ${Date.now().toString(36)}` });
+    await publish(page.urlSlug);
+    let slug = '';
+    await eventually(
+      async () => {
+        const { profile } = (await (await get(`/api/runner-profile/${page.urlSlug}`)).json()) as {
+          profile: ProfileView;
+        };
+        slug = profile.event?.slug ?? '';
+        const res = await get(`/api/events/${slug}?by=raised&page=1`);
+        expect(((await res.json()) as EventPageResponse).runners).toHaveLength(1);
+      },
+      { timeoutMs: 10_000 },
+    );
+    const answer = (await (await get(`/api/events/${slug}?by=raised&page=1`)).json()) as EventPageResponse;
+
+    const html = await (await get(`/events/${slug}`)).text();
+    const embedded = /<script id="rp-event-page" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(embedded ?? 'null')).toEqual({ slug, event: answer });
+    expect(html).not.toMatch(/rp-(runner|team|charity)-page/);
+    expect(await (await get('/events/nobody-has-this')).text()).not.toContain('rp-event-page');
   });
 
   it('answers unknown pages, reserved routes and bad slugs with the site tags and 404 cards, never a 500', async () => {

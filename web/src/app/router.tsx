@@ -3,7 +3,14 @@ import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-q
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { takeEmbeddedRunnerPage, takeEmbeddedTeamPage } from '@/features/runner-page/api/embedded-page-data';
+import { charityQuery } from '@/features/charities/api/charities';
+import { eventQuery } from '@/features/events/api/get-event';
+import {
+  takeEmbeddedCharityPage,
+  takeEmbeddedEventPage,
+  takeEmbeddedRunnerPage,
+  takeEmbeddedTeamPage,
+} from '@/features/runner-page/api/embedded-page-data';
 import { runnerProfileQuery } from '@/features/runner-page/api/get-runner-profile';
 import { teamQuery } from '@/features/teams/api/get-team';
 import { readSavedUser } from '@/lib/auth';
@@ -35,7 +42,7 @@ function prefetchPublicPage<TData, TKey extends QueryKey>(
     const viewerId = readSavedUser()?.id;
     const query = queryOf(slug, viewerId);
     const embedded = takeEmbedded(slug);
-    // A signed-in viewer may own the page (or captain the team): their view is not a visitor's.
+    // A signed-in viewer may own the page (captain the team, staff the charity): their view is not a visitor's.
     if (embedded && viewerId === undefined) queryClient.setQueryData<TData>(query.queryKey, embedded);
     else void queryClient.prefetchQuery(query);
     return null;
@@ -50,6 +57,14 @@ const prefetchRunnerPage = (queryClient: QueryClient) =>
 /** A team page's first view (ranked by raised, first page of members). */
 const prefetchTeamPage = (queryClient: QueryClient) =>
   prefetchPublicPage(queryClient, (slug, viewerId) => teamQuery(slug, viewerId), takeEmbeddedTeamPage);
+
+/** A charity page's first view (ranked by raised, first page of runners). */
+const prefetchCharityPage = (queryClient: QueryClient) =>
+  prefetchPublicPage(queryClient, (slug, viewerId) => charityQuery(slug, viewerId), takeEmbeddedCharityPage);
+
+/** An event page's first view (ranked by raised, first page of runners, no search). */
+const prefetchEventPage = (queryClient: QueryClient) =>
+  prefetchPublicPage(queryClient, (slug) => eventQuery(slug, 'raised', 1, ''), takeEmbeddedEventPage);
 
 /**
  * The routes of spec section 2. Static paths rank above /:slug, so a slug never hides a page.
@@ -92,8 +107,16 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
           lazy: page(() => import('./routes/team')),
         },
         { path: 'charities/verify', lazy: page(() => import('./routes/charity-verify')) },
-        { path: 'charities/:slug', lazy: page(() => import('./routes/charity')) },
-        { path: 'events/:slug', lazy: page(() => import('./routes/event')) },
+        {
+          path: 'charities/:slug',
+          loader: queryClient && prefetchCharityPage(queryClient),
+          lazy: page(() => import('./routes/charity')),
+        },
+        {
+          path: 'events/:slug',
+          loader: queryClient && prefetchEventPage(queryClient),
+          lazy: page(() => import('./routes/event')),
+        },
         { path: 'pledges/confirm', lazy: page(() => import('./routes/pledge-confirm')) },
         { path: 'followers/confirm', lazy: page(() => import('./routes/follower-confirm')) },
         { path: 'pledges/:pledgeId/:action', lazy: page(() => import('./routes/pledge-mail-action')) },

@@ -1,4 +1,6 @@
 import { RESERVED_SLUGS } from '../product/limits.js';
+import type { CharityPageResponse } from './charities.js';
+import type { EventPageResponse } from './events.js';
 import type { ProfileView } from './profiles.js';
 import type { TeamPageResponse } from './teams.js';
 
@@ -28,14 +30,39 @@ export interface TeamPageData {
 }
 
 /**
+ * The same for a charity page: GET /api/charities/{slug} as a visitor gets it (ranked by raised,
+ * first page), so the charity shows without waiting for that call.
+ */
+export const CHARITY_PAGE_DATA_ELEMENT_ID = 'rp-charity-page';
+
+export interface CharityPageData {
+  slug: string;
+  /** As a visitor reads it: `isStaff` is false. */
+  charity: CharityPageResponse;
+}
+
+/**
+ * The same for an event page: GET /api/events/{slug} (ranked by raised, first page, no search), so
+ * the event shows without waiting for that call.
+ */
+export const EVENT_PAGE_DATA_ELEMENT_ID = 'rp-event-page';
+
+export interface EventPageData {
+  slug: string;
+  event: EventPageResponse;
+}
+
+/**
  * What the web build tells the gateway: for each route listed, the JavaScript files it adds to the
  * app's entry, in `web/dist/` + `file` (under .vite/, never served). The gateway preloads the
- * runner page's and the team page's with their HTML.
+ * runner, team, charity and event pages' with their HTML.
  */
 export const ROUTE_PRELOADS = {
   file: '.vite/route-preloads.json',
   runnerPageRoute: 'src/app/routes/runner-page.tsx',
   teamPageRoute: 'src/app/routes/team.tsx',
+  charityPageRoute: 'src/app/routes/charity.tsx',
+  eventPageRoute: 'src/app/routes/event.tsx',
 } as const;
 
 /** The runner page's slug in a path of the web app, `/{slug}`: one segment that is no other screen or file. */

@@ -2,7 +2,14 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { canonicalRunnerPagePath, isRunnerPagePath, isTeamPagePath, publicPagePreloads } from './route-preloads.js';
+import {
+  canonicalRunnerPagePath,
+  isCharityPagePath,
+  isEventPagePath,
+  isRunnerPagePath,
+  isTeamPagePath,
+  publicPagePreloads,
+} from './route-preloads.js';
 
 describe('isRunnerPagePath', () => {
   it('takes one segment that is no other screen as a runner page, the sample pages included', () => {
@@ -36,6 +43,37 @@ describe('isTeamPagePath', () => {
   });
 });
 
+describe('isCharityPagePath', () => {
+  it("takes a charity's page, not the app's own screens under /charities nor the console", () => {
+    expect(isCharityPagePath('/charities/sick-kids')).toBe(true);
+    expect(isCharityPagePath('/charities/Sick-Kids/')).toBe(true);
+    for (const path of [
+      '/charities',
+      '/charities/',
+      '/charities/new',
+      '/charities/Verify',
+      '/charities/invitations',
+      '/charities/directory/',
+      '/charities/sick-kids/console',
+      '/charities/Not_A_Slug',
+      '/charities/x.png',
+      '/sick-kids',
+    ]) {
+      expect([path, isCharityPagePath(path)]).toEqual([path, false]);
+    }
+  });
+});
+
+describe('isEventPagePath', () => {
+  it("takes an event's page, not deeper paths nor files", () => {
+    expect(isEventPagePath('/events/tcs-london-marathon-2099')).toBe(true);
+    expect(isEventPagePath('/events/tcs-london-marathon-2099/')).toBe(true);
+    for (const path of ['/events', '/events/', '/events/x/og-image.png', '/events/x.js', '/teams/x']) {
+      expect([path, isEventPagePath(path)]).toEqual([path, false]);
+    }
+  });
+});
+
 describe('publicPagePreloads', () => {
   const dist = mkdtempSync(join(tmpdir(), 'rp-dist-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -51,6 +89,8 @@ describe('publicPagePreloads', () => {
       JSON.stringify({
         'src/app/routes/runner-page.tsx': ['assets/runner-page-Ab_1.js', 'assets/x.js"><script>', '../secret.js'],
         'src/app/routes/team.tsx': ['assets/team-Ef3.js'],
+        'src/app/routes/charity.tsx': ['assets/charity-Gh4.js'],
+        'src/app/routes/event.tsx': ['assets/event-Ij5.js'],
         'src/app/routes/landing.tsx': ['assets/landing-Cd2.js'],
       }),
     );
@@ -59,7 +99,22 @@ describe('publicPagePreloads', () => {
       '<link rel="modulepreload" crossorigin href="/assets/runner-page-Ab_1.js" />',
     );
     expect(preloadsFor('/teams/sick-kids')).toBe('<link rel="modulepreload" crossorigin href="/assets/team-Ef3.js" />');
-    for (const path of ['/', '/login', '/teams/new', '/teams/sick-kids/manage']) expect(preloadsFor(path)).toBe('');
+    expect(preloadsFor('/charities/sick-kids')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/charity-Gh4.js" />',
+    );
+    expect(preloadsFor('/events/london-2099')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/event-Ij5.js" />',
+    );
+    for (const path of [
+      '/',
+      '/login',
+      '/teams/new',
+      '/teams/sick-kids/manage',
+      '/charities/new',
+      '/charities/x/console',
+    ]) {
+      expect([path, preloadsFor(path)]).toEqual([path, '']);
+    }
   });
 });
 

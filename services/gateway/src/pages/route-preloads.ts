@@ -1,4 +1,4 @@
-import { ROUTE_PRELOADS, SLUG_PATTERN, runnerPageSlugOf } from '@runpledge/contracts';
+import { ROUTE_PRELOADS, SLUG_PATTERN, charitySlugSchema, runnerPageSlugOf } from '@runpledge/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,22 +20,40 @@ export function canonicalRunnerPagePath(path: string): string | undefined {
   return canonical === path ? undefined : canonical;
 }
 
+/** The slug in `/{section}/{slug}` (or with a trailing slash); deeper paths and files are not the page. */
+export const sectionSlugOf = (section: string, path: string): string | undefined =>
+  new RegExp(`^/${section}/([^/.]+)/?$`).exec(path)?.[1];
+
 /** `/teams/{slug}`: a team's public page (not `/teams/new`, the form that starts one). */
 export function isTeamPagePath(path: string): boolean {
-  const slug = /^\/teams\/([^/.]+)\/?$/.exec(path)?.[1];
+  const slug = sectionSlugOf('teams', path);
   return slug !== undefined && slug.toLowerCase() !== 'new';
+}
+
+/** `/charities/{slug}`: a charity's public page (not the app's own screens there, `/charities/new`…). */
+export function isCharityPagePath(path: string): boolean {
+  const slug = sectionSlugOf('charities', path);
+  return slug !== undefined && charitySlugSchema.safeParse(slug.toLowerCase()).success;
+}
+
+/** `/events/{slug}`: an event's public page. */
+export function isEventPagePath(path: string): boolean {
+  return sectionSlugOf('events', path) !== undefined;
 }
 
 /** The public pages whose own chunks the HTML preloads, each with the route of the app that draws it. */
 const PRELOADED_PAGES = [
   { route: ROUTE_PRELOADS.runnerPageRoute, matches: isRunnerPagePath },
   { route: ROUTE_PRELOADS.teamPageRoute, matches: isTeamPagePath },
+  { route: ROUTE_PRELOADS.charityPageRoute, matches: isCharityPagePath },
+  { route: ROUTE_PRELOADS.eventPageRoute, matches: isEventPagePath },
 ] as const;
 
 /**
- * `<link rel="modulepreload">` for a public page's own chunks (a runner's page, a team's page): the
- * browser fetches them with the entry instead of discovering them after it ran (a second round trip
- * on a phone). Returns the links for a path, empty for other paths or without the build's list.
+ * `<link rel="modulepreload">` for a public page's own chunks (a runner's, a team's, a charity's or
+ * an event's page): the browser fetches them with the entry instead of discovering them after it
+ * ran (a second round trip on a phone). Returns the links for a path, empty for other paths or
+ * without the build's list.
  */
 export function publicPagePreloads(webDist: string): (path: string) => string {
   const file = join(webDist, ROUTE_PRELOADS.file);

@@ -1,15 +1,38 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
-import type { PublicProfileView, Team } from '@runpledge/contracts';
-import { pngSize, publicTeam, publishedView } from '../../test/support/share-fixtures.js';
+import {
+  CHARITIES,
+  CHARITY_NOT_FOUND,
+  COMMUNITY,
+  EVENT_NOT_FOUND,
+  type CharityPageResponse,
+  type EventPageResponse,
+  type PublicProfileView,
+  type Team,
+} from '@runpledge/contracts';
+import { pngSize, publicCharity, publicEvent, publicTeam, publishedView } from '../../test/support/share-fixtures.js';
 import type { NatsRpcClient } from '../nats/nats-rpc.client.js';
 import { ProfileViewCache } from '../profiles/profile-view.cache.js';
 import type { PublicProfileViews } from '../profiles/public-profile-views.js';
 import { InlineRenderer } from './render-pool.js';
 import { SharePreviewsService } from './share-previews.service.js';
 
+/** What community answers for a slug: its page, a failure, or (absent) not found. */
+const answerOf = <T>(found: T | Error | undefined, notFound: string): T => {
+  if (found === undefined) throw new NotFoundException(notFound);
+  if (found instanceof Error) throw found;
+  return found;
+};
+
 /** Pages by slug as profiles would answer them, through a real view cache. */
-function previewsOf(pages: Record<string, PublicProfileView | Error>, teams: Record<string, Team | Error> = {}) {
+function previewsOf(
+  pages: Record<string, PublicProfileView | Error>,
+  teams: Record<string, Team | Error> = {},
+  community: {
+    charities?: Record<string, CharityPageResponse | Error>;
+    events?: Record<string, EventPageResponse | Error>;
+  } = {},
+) {
   const cache = new ProfileViewCache({ ttlMs: 60_000, maxEntries: 100 });
   const load = jest.fn(async (slug: string) => {
     const page = pages[slug];
@@ -18,16 +41,20 @@ function previewsOf(pages: Record<string, PublicProfileView | Error>, teams: Rec
     return page;
   });
   const views = { cache, bySlug: (slug: string) => cache.get(slug, () => load(slug)) } as unknown as PublicProfileViews;
-  // Teams by slug as profiles answers them over NATS.
-  const teamCall = jest.fn(async (_pattern: string, request: { slug: string }) => {
-    const team = teams[request.slug];
-    if (team === undefined) throw new NotFoundException('Team not found');
-    if (team instanceof Error) throw team;
+  // Teams, charities and events by slug as community answers them over NATS.
+  const call = jest.fn(async (pattern: string, request: { slug: string; query: unknown }) => {
+    if (pattern === CHARITIES.getBySlug) return answerOf(community.charities?.[request.slug], CHARITY_NOT_FOUND);
+    if (pattern === COMMUNITY.events.getBySlug) return answerOf(community.events?.[request.slug], EVENT_NOT_FOUND);
+    const team = answerOf(teams[request.slug], 'Team not found');
     return { team, members: [], page: 1, totalPages: 1 };
   });
-  const rpc = { call: teamCall } as unknown as NatsRpcClient;
-  return { service: new SharePreviewsService(views, new InlineRenderer(), rpc), load, cache, pages, teams, teamCall };
+  const rpc = { call } as unknown as NatsRpcClient;
+  return { service: new SharePreviewsService(views, new InlineRenderer(), rpc), load, cache, pages, teams, call };
 }
+
+/** The JSON of the data script with `id` in a page's head, or null without one. */
+const embeddedIn = (html: string, id: string): unknown =>
+  JSON.parse(new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`).exec(html)?.[1] ?? 'null');
 
 const ogTitle = (html: string) => /<meta property="og:title" content="([^"]*)"/.exec(html)?.[1];
 const ogImage = (html: string) => /<meta property="og:image" content="([^"]*)"/.exec(html)?.[1];
@@ -117,7 +144,7 @@ describe('SharePreviewsService', () => {
   });
 
   it("gives a team page its own tags and card, a new card version when the team's total moves", async () => {
-    const { service, teams, teamCall } = previewsOf({}, { 'sick-kids-chicago': publicTeam() });
+    const { service, teams, call } = previewsOf({}, { 'sick-kids-chicago': publicTeam() });
     const html = await service.tagsFor('/teams/sick-kids-chicago');
     expect(ogTitle(html)).toBe('Sick Kids Runners is running the Chicago Marathon for Children’s Hospital');
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/teams/sick-kids-chicago" />');
@@ -125,8 +152,7 @@ describe('SharePreviewsService', () => {
       /^http:\/\/localhost:3000\/api\/teams\/sick-kids-chicago\/og-image\.png\?v=[\w-]{16}$/,
     );
     // A team page carries the team as a visitor reads it, and no runner page's data.
-    const embedded = /<script id="rp-team-page" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(embedded ?? 'null')).toEqual({
+    expect(embeddedIn(html, 'rp-team-page')).toEqual({
       slug: 'sick-kids-chicago',
       team: { team: teams['sick-kids-chicago'], members: [], page: 1, totalPages: 1 },
     });
@@ -142,27 +168,85 @@ describe('SharePreviewsService', () => {
     expect(moved.cached).toBe(false);
     expect(moved.version).not.toBe(card.version);
     expect(ogImage(await service.tagsFor('/teams/sick-kids-chicago/'))).toContain(`v=${moved.version}`);
-    expect(teamCall).toHaveBeenCalledWith('community.teams.get-by-slug', {
+    expect(call).toHaveBeenCalledWith('community.teams.get-by-slug', {
       slug: 'sick-kids-chicago',
       query: { by: 'raised', page: 1 },
     });
   });
 
   it('gives unknown and deleted teams, failed look-ups and the team screens the site tags; no card for them', async () => {
-    const { service, teamCall } = previewsOf(
-      {},
-      { broken: new ServiceUnavailableException('profiles is not answering') },
-    );
+    const { service, call } = previewsOf({}, { broken: new ServiceUnavailableException('profiles is not answering') });
     for (const path of ['/teams/gone', '/teams/broken']) {
       expect([path, ogTitle(await service.tagsFor(path))]).toEqual([path, 'RunPledge · Marathon fundraising pages']);
     }
-    expect(teamCall).toHaveBeenCalledTimes(2);
+    expect(call).toHaveBeenCalledTimes(2);
     // Reserved addresses (the create form), the captain's panel and bad slugs are never looked up.
     for (const path of ['/teams/new', '/teams/gone/manage', '/teams/Not_A_Slug', '/teams']) {
       expect([path, ogTitle(await service.tagsFor(path))]).toEqual([path, 'RunPledge · Marathon fundraising pages']);
     }
-    expect(teamCall).toHaveBeenCalledTimes(2);
+    expect(call).toHaveBeenCalledTimes(2);
     await expect(service.teamCard('gone')).rejects.toBeInstanceOf(NotFoundException);
     expect(service.rendersSoFar).toBe(0);
+  });
+
+  it("carries a charity's first page as a visitor reads it, its mission unable to close the script", async () => {
+    const page: CharityPageResponse = {
+      charity: publicCharity({ mission: 'We fund nurses.</script><script>alert(1)</script>' }),
+      runners: [],
+      teams: [{ slug: 'sick-kids-chicago', name: 'Sick Kids Runners', raised: '12500.00', currency: 'USD' }],
+      events: [],
+      page: 1,
+      totalPages: 3,
+    };
+    const { service, call } = previewsOf({}, {}, { charities: { 'sick-kids': page } });
+    const html = await service.tagsFor('/charities/sick-kids');
+    expect(html).not.toContain('<script>alert');
+    expect(embeddedIn(html, 'rp-charity-page')).toEqual({ slug: 'sick-kids', charity: page });
+    expect(html).not.toMatch(/rp-(runner|team|event)-page/);
+    expect(call).toHaveBeenCalledWith(CHARITIES.getBySlug, { slug: 'sick-kids', query: { by: 'raised', page: 1 } });
+  });
+
+  it("never embeds a staff member's view of a charity", async () => {
+    const page: CharityPageResponse = {
+      charity: publicCharity({ isStaff: true }),
+      runners: [],
+      teams: [],
+      events: [],
+      page: 1,
+      totalPages: 1,
+    };
+    const { service } = previewsOf({}, {}, { charities: { 'sick-kids': page } });
+    const embedded = embeddedIn(await service.tagsFor('/charities/sick-kids'), 'rp-charity-page');
+    expect(embedded).toMatchObject({ charity: { charity: { slug: 'sick-kids', isStaff: false } } });
+  });
+
+  it("carries an event's first page (by raised, no search) in its HTML, and no other page's data", async () => {
+    const page: EventPageResponse = {
+      event: publicEvent({ name: 'London </script> Marathon' }),
+      runners: [],
+      teams: [],
+      charities: [],
+      page: 1,
+      totalPages: 1,
+    };
+    const { service, call } = previewsOf({}, {}, { events: { 'tcs-london-marathon-2099': page } });
+    const html = await service.tagsFor('/events/tcs-london-marathon-2099/');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(embeddedIn(html, 'rp-event-page')).toEqual({ slug: 'tcs-london-marathon-2099', event: page });
+    expect(html).not.toMatch(/rp-(runner|team|charity)-page/);
+    expect(call).toHaveBeenCalledWith(COMMUNITY.events.getBySlug, {
+      slug: 'tcs-london-marathon-2099',
+      query: { by: 'raised', page: 1 },
+    });
+  });
+
+  it('embeds nothing for an unknown charity or event, nor when community is not answering', async () => {
+    const away = new ServiceUnavailableException('community is not answering');
+    const { service } = previewsOf({}, {}, { charities: { broken: away }, events: { broken: away } });
+    for (const path of ['/charities/gone', '/charities/broken', '/charities/new', '/events/gone', '/events/broken']) {
+      const html = await service.tagsFor(path);
+      expect([path, ogTitle(html)]).toEqual([path, 'RunPledge · Marathon fundraising pages']);
+      expect([path, html.includes('<script')]).toEqual([path, false]);
+    }
   });
 });

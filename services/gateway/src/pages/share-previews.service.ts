@@ -14,6 +14,8 @@ import {
   teamSlugSchema,
   urlSlugSchema,
   type Charity,
+  type CharityPageResponse,
+  type EventPageResponse,
   type PublicProfileView,
   type RaceEvent,
   type Team,
@@ -30,8 +32,9 @@ import {
   shareCardVersion,
   teamShareCardContent,
 } from './share-card.content.js';
-import { runnerPageDataScript, teamPageDataScript } from './page-data.js';
+import { charityPageDataScript, eventPageDataScript, runnerPageDataScript, teamPageDataScript } from './page-data.js';
 import { Renderer } from './render-pool.js';
+import { sectionSlugOf } from './route-preloads.js';
 import type { ShareCardContent } from './share-card.renderer.js';
 import {
   charityShareTags,
@@ -80,23 +83,26 @@ export class SharePreviewsService {
   }
 
   /**
-   * The head tags (escaped HTML) for a path of the web app: a published runner's own, with the
-   * page's data for the app, else the site's.
+   * The head tags (escaped HTML) for a path of the web app: a published runner's, a team's, a
+   * charity's or an event's own, with the page's data for the app, else the site's.
    */
   async tagsFor(path: string): Promise<string> {
     const eventSlug = eventSlugOf(path);
     if (eventSlug !== undefined) {
-      const event = await this.lookUpForTags(path, () => this.eventBySlug(eventSlug));
-      if (!event) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
-      const { version } = this.eventContentOf(event);
-      return renderShareTags(eventShareTags(event, env.PUBLIC_URL, eventCardPath(event.slug, version)));
+      const page = await this.lookUpForTags(path, () => this.eventBySlug(eventSlug));
+      if (!page) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+      const { version } = this.eventContentOf(page.event);
+      const tags = renderShareTags(eventShareTags(page.event, env.PUBLIC_URL, eventCardPath(page.event.slug, version)));
+      return `${tags}\n    ${eventPageDataScript(page)}`;
     }
     const charitySlug = charitySlugOf(path);
     if (charitySlug !== undefined) {
-      const charity = await this.lookUpForTags(path, () => this.charityBySlug(charitySlug));
-      if (!charity) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+      const page = await this.lookUpForTags(path, () => this.charityBySlug(charitySlug));
+      if (!page) return renderShareTags(siteShareTags(env.PUBLIC_URL, path));
+      const { charity } = page;
       const { version } = this.charityContentOf(charity);
-      return renderShareTags(charityShareTags(charity, env.PUBLIC_URL, charityCardPath(charity.slug, version)));
+      const tags = renderShareTags(charityShareTags(charity, env.PUBLIC_URL, charityCardPath(charity.slug, version)));
+      return `${tags}\n    ${charityPageDataScript(page)}`;
     }
     const teamSlug = teamSlugOf(path);
     if (teamSlug !== undefined) {
@@ -165,7 +171,7 @@ export class SharePreviewsService {
 
   /** An event's card; 404 `Event not found` for an unknown event. */
   async eventCard(slug: string): Promise<RunnerCard> {
-    const event = await this.eventBySlug(slug);
+    const { event } = await this.eventBySlug(slug);
     const { content, version } = this.eventContentOf(event);
     // Kept beside the runners' cards under a key no page slug can take.
     return { ...(await this.cards.get(`events/${event.slug}`, version, content)), version };
@@ -176,17 +182,16 @@ export class SharePreviewsService {
     return { content, version: shareCardVersion(content) };
   }
 
-  /** The event at a slug (its runners unused); 404 when there is none. */
-  private async eventBySlug(slug: string): Promise<RaceEvent> {
+  /** The event's page at a slug as a visitor reads it first (ranked by raised, first page); 404 when there is none. */
+  private async eventBySlug(slug: string): Promise<EventPageResponse> {
     const key = slug.toLowerCase();
     if (key.length > EVENT_LIMITS.slug || !SLUG_PATTERN.test(key)) throw new NotFoundException(EVENT_NOT_FOUND);
-    const { event } = await this.rpc.call(COMMUNITY.events.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
-    return event;
+    return this.rpc.call(COMMUNITY.events.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
   }
 
   /** A charity's card; 404 `Charity not found` for an unknown charity. */
   async charityCard(slug: string): Promise<RunnerCard> {
-    const charity = await this.charityBySlug(slug);
+    const { charity } = await this.charityBySlug(slug);
     const { content, version } = this.charityContentOf(charity);
     // Kept beside the runners' cards under a key no page slug can take.
     return { ...(await this.cards.get(`charities/${charity.slug}`, version, content)), version };
@@ -197,13 +202,12 @@ export class SharePreviewsService {
     return { content, version: shareCardVersion(content) };
   }
 
-  /** The charity at a slug as a visitor reads it (its runners unused); 404 when there is none. */
-  private async charityBySlug(slug: string): Promise<Charity> {
+  /** The charity's page at a slug as a visitor reads it (ranked by raised, first page); 404 when there is none. */
+  private async charityBySlug(slug: string): Promise<CharityPageResponse> {
     const key = slug.toLowerCase();
     // Reserved addresses (/charities/new, /charities/verify…) are the app's own screens, no charity's.
     if (!charitySlugSchema.safeParse(key).success) throw new NotFoundException(CHARITY_NOT_FOUND);
-    const { charity } = await this.rpc.call(CHARITIES.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
-    return charity;
+    return this.rpc.call(CHARITIES.getBySlug, { slug: key, query: { by: 'raised', page: 1 } });
   }
 
   /**
@@ -253,9 +257,7 @@ export class SharePreviewsService {
 /** The pages of the app under a section of their own (`/events/{slug}`…), each with its card. */
 type PageSection = 'events' | 'teams' | 'charities';
 
-/** The slug in `/{section}/{slug}` (or with a trailing slash), else undefined: deeper paths and files are not the page. */
-const slugIn = (section: PageSection, path: string): string | undefined =>
-  new RegExp(`^/${section}/([^/.]+)/?$`).exec(path)?.[1];
+const slugIn = (section: PageSection, path: string) => sectionSlugOf(section, path);
 
 /** The event's slug in `/events/{slug}`, else undefined. */
 export const eventSlugOf = (path: string) => slugIn('events', path);

@@ -1,4 +1,4 @@
-import type { PublicProfileView, Team } from '@runpledge/contracts';
+import type { Charity, PublicProfileView, RaceEvent, Team } from '@runpledge/contracts';
 
 /** A published runner page as profiles answers it; `overrides` replace any field. */
 export function publishedView(overrides: Partial<PublicProfileView> = {}): PublicProfileView {
@@ -59,6 +59,45 @@ export function publicTeam(overrides: Partial<Team> = {}): Team {
     joinRule: 'open',
     captain: { name: 'Jane Runner', pageSlug: 'jane-runs' },
     isCaptain: false,
+    ...overrides,
+  };
+}
+
+/** A charity as community answers it on its public page to a visitor; `overrides` replace any field. */
+export function publicCharity(overrides: Partial<Charity> = {}): Charity {
+  return {
+    id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+    slug: 'sick-kids',
+    name: 'Children’s Hospital',
+    website: 'https://sickkids.example.org',
+    registeredNumber: '1234567',
+    country: 'GB',
+    mission: 'Every child gets the care they need, close to home.',
+    verified: true,
+    totals: [{ currency: 'GBP', raised: '1500.00', donors: 30 }],
+    runnerCount: 12,
+    teamCount: 2,
+    miles: 840.5,
+    isStaff: false,
+    ...overrides,
+  };
+}
+
+/** An event as community answers it on its public page; `overrides` replace any field. */
+export function publicEvent(overrides: Partial<RaceEvent> = {}): RaceEvent {
+  return {
+    id: '4a0e2b7c-1d3f-4e5a-9b6c-7d8e9f0a1b2c',
+    slug: 'tcs-london-marathon-2099',
+    name: 'TCS London Marathon',
+    city: 'London',
+    country: 'GB',
+    date: '2099-04-26',
+    timeZone: 'Europe/London',
+    totals: [{ currency: 'GBP', raised: '1500.00', donors: 30 }],
+    runnerCount: 2,
+    teamCount: 0,
+    miles: 321.5,
+    verified: true,
     ...overrides,
   };
 }

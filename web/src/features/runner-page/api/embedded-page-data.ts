@@ -1,6 +1,12 @@
 import {
+  CHARITY_PAGE_DATA_ELEMENT_ID,
+  EVENT_PAGE_DATA_ELEMENT_ID,
   RUNNER_PAGE_DATA_ELEMENT_ID,
   TEAM_PAGE_DATA_ELEMENT_ID,
+  type CharityPageData,
+  type CharityPageResponse,
+  type EventPageData,
+  type EventPageResponse,
   type ProfileView,
   type RunnerPageData,
   type TeamPageData,
@@ -34,5 +40,19 @@ export function takeEmbeddedRunnerPage(slug: string): ProfileView | undefined {
 export function takeEmbeddedTeamPage(slug: string): TeamPageResponse | undefined {
   return takeEmbedded<TeamPageData, TeamPageResponse>(TEAM_PAGE_DATA_ELEMENT_ID, (data) =>
     data.slug === slug && data.team.team.slug === slug ? data.team : undefined,
+  );
+}
+
+/** A charity page's data (as a visitor reads it: ranked by raised, first page), if it is for `slug`. */
+export function takeEmbeddedCharityPage(slug: string): CharityPageResponse | undefined {
+  return takeEmbedded<CharityPageData, CharityPageResponse>(CHARITY_PAGE_DATA_ELEMENT_ID, (data) =>
+    data.slug === slug && data.charity.charity.slug === slug ? data.charity : undefined,
+  );
+}
+
+/** An event page's data (ranked by raised, first page, no search), if it is for `slug`. */
+export function takeEmbeddedEventPage(slug: string): EventPageResponse | undefined {
+  return takeEmbedded<EventPageData, EventPageResponse>(EVENT_PAGE_DATA_ELEMENT_ID, (data) =>
+    data.slug === slug && data.event.event.slug === slug ? data.event : undefined,
   );
 }
