@@ -180,8 +180,8 @@ describe("a charity's sums and public page", () => {
     await page(`typed-${charity.slug}`, charity.id);
     await eventually(async () =>
       expect((await view(charity)).events).toEqual([
-        { slug: null, name: 'Chicago Marathon', date: '2031-10-12', runnerCount: 1 },
-        { slug: event.slug, name: event.name, date: '2031-10-12', runnerCount: 2 },
+        { id: null, slug: null, name: 'Chicago Marathon', date: '2031-10-12', runnerCount: 1 },
+        { id: event.id, slug: event.slug, name: event.name, date: '2031-10-12', runnerCount: 2 },
       ]),
     );
   });

@@ -198,9 +198,13 @@ export const charityPageResponseSchema = z.object({
   charity: charitySchema,
   runners: z.array(charityPublicRunnerSchema),
   teams: z.array(z.object({ slug: z.string(), name: z.string(), raised: z.string(), currency: z.string() })),
-  /** The races its published runners run; `slug` is the event's address (`/events/{slug}`), null for a race not in the directory. */
+  /**
+   * The races its published runners run: `id` and `slug` (its address, `/events/{slug}`) of the
+   * event in the directory, both null for a race not in it.
+   */
   events: z.array(
     z.object({
+      id: z.uuid().nullable(),
       slug: z.string().nullable(),
       name: z.string(),
       date: z.string().nullable(),

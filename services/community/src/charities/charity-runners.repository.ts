@@ -168,17 +168,18 @@ export class CharityRunnersRepository {
 
   /** The events the charity's published runners run, with how many; a race in the directory with its address. */
   async events(manager: EntityManager, charityId: string) {
-    const rows: { slug: string | null; name: string; date: string | null; runnerCount: number }[] = await manager.query(
-      `SELECT e.slug, p.marathon_name AS name, to_char(p.race_date, 'YYYY-MM-DD') AS date, count(*)::int AS "runnerCount"
+    const rows: { id: string | null; slug: string | null; name: string; date: string | null; runnerCount: number }[] =
+      await manager.query(
+        `SELECT e.id, e.slug, p.marathon_name AS name, to_char(p.race_date, 'YYYY-MM-DD') AS date, count(*)::int AS "runnerCount"
          FROM ${membersOf(manager)} m JOIN ${pagesOf(manager)} p ON p.profile_id = m.profile_id
          LEFT JOIN ${eventsOf(manager)} e ON e.id = p.event_id
         WHERE m.group_kind = 'charity' AND m.group_id = $1 AND m.status = 'member' AND m.published
           AND p.deleted_at IS NULL AND p.marathon_name IS NOT NULL AND p.marathon_name <> ''
-        GROUP BY e.slug, p.marathon_name, p.race_date
+        GROUP BY e.id, e.slug, p.marathon_name, p.race_date
         ORDER BY p.race_date NULLS LAST, p.marathon_name
         LIMIT 50`,
-      [charityId],
-    );
+        [charityId],
+      );
     return rows;
   }
 

@@ -2,13 +2,13 @@ import {
   CHARITY_CONSOLE_SORTS,
   type CharityMessageRequest,
   type CharityMessageResponse,
+  type CharityPageResponse,
   type CharityResponse,
   type CharityRunnerFlag,
   type CharityRunnersResponse,
   type CharityStaffRequest,
   type CharityStaffResponse,
   type CharityVerificationRequest,
-  type EventListResponse,
   type UpdateCharityRequest,
 } from '@runpledge/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,12 +45,11 @@ export function getCharityRunners(
   return api.get<CharityRunnersResponse>(`/api/charities/${charityId}/runners?${runnersQueryString(filter, page)}`);
 }
 
-export function useCharityRunners(charityId: string, filter: CharityRunnersFilter, page: number, enabled = true) {
+export function useCharityRunners(charityId: string, filter: CharityRunnersFilter, page: number) {
   return useQuery({
     queryKey: [...consoleKey(charityId), 'runners', filter, page],
     queryFn: () => getCharityRunners(charityId, filter, page),
     placeholderData: keepPreviousData,
-    enabled,
   });
 }
 
@@ -139,26 +138,5 @@ export function useUpdateCharity(charityId: string, slug: string) {
   });
 }
 
-/** A race as the charity page lists it: a name and a date, without the event's id. */
-export interface CharityRace {
-  name: string;
-  date: string | null;
-}
-
-/**
- * The id of a race the charity page lists, from the event directory (same name, same day): the
- * runner list filters by event id.
- */
-export function useRaceEventId(race: CharityRace | undefined) {
-  return useQuery({
-    queryKey: ['events', 'race', race?.name.toLowerCase(), race?.date],
-    queryFn: () => {
-      const query = new URLSearchParams({ query: race!.name, from: race!.date!, to: race!.date! });
-      return api.get<EventListResponse>(`/api/events?${query}`);
-    },
-    enabled: race !== undefined && race.date !== null,
-    staleTime: 5 * 60_000,
-    select: (answer) =>
-      answer.events.find((e) => e.date === race?.date && e.name.toLowerCase() === race.name.toLowerCase())?.id ?? null,
-  });
-}
+/** A race as the charity page lists it, with its event's id (null for a race not in the directory). */
+export type CharityRace = CharityPageResponse['events'][number];

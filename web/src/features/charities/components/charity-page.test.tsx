@@ -44,8 +44,14 @@ const answer: CharityPageResponse = {
   ],
   teams: [{ slug: 'rivers-crew', name: 'Rivers Crew', raised: '3400.00', currency: 'GBP' }],
   events: [
-    { slug: 'london-marathon-2027', name: 'London Marathon', date: '2027-04-25', runnerCount: 1 },
-    { slug: null, name: 'Village 10k Marathon', date: '2027-05-02', runnerCount: 2 },
+    {
+      id: '9b2f6c1e-7d3a-4e5b-8c9d-0a1b2c3d4e5f',
+      slug: 'london-marathon-2027',
+      name: 'London Marathon',
+      date: '2027-04-25',
+      runnerCount: 1,
+    },
+    { id: null, slug: null, name: 'Village 10k Marathon', date: '2027-05-02', runnerCount: 2 },
   ],
   page: 1,
   totalPages: 1,

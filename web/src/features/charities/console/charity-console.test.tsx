@@ -26,7 +26,7 @@ const page = (overrides: Partial<Charity> = {}): CharityPageResponse => ({
   charity: { ...charity, ...overrides },
   runners: [],
   teams: [],
-  events: [{ slug: 'london-marathon-2027', name: 'London Marathon', date: '2027-04-25', runnerCount: 2 }],
+  events: [{ id: EVENT_ID, slug: 'london-marathon-2027', name: 'London Marathon', date: '2027-04-25', runnerCount: 2 }],
   page: 1,
   totalPages: 1,
 });
@@ -133,11 +133,6 @@ describe('CharityConsole', () => {
       [`GET ${RUNNERS}?flag=behind_pace&sort=name&page=1`]: jsonResponse(200, list([ann], 2)),
       [`GET ${RUNNERS}?flag=behind_pace&sort=raised&page=1`]: jsonResponse(200, list([ann], 2)),
       [`GET ${RUNNERS}?flag=behind_pace&sort=raised&page=2`]: jsonResponse(200, list([runner({ name: 'Cy Diaz' })], 2)),
-      'GET /api/events?query=London+Marathon&from=2027-04-25&to=2027-04-25': jsonResponse(200, {
-        events: [{ id: EVENT_ID, name: 'London Marathon', date: '2027-04-25' }],
-        page: 1,
-        totalPages: 1,
-      }),
       [`GET ${RUNNERS}?event=${EVENT_ID}&flag=behind_pace&sort=raised&page=1`]: jsonResponse(200, list([bo])),
     });
     renderConsole();
@@ -152,6 +147,26 @@ describe('CharityConsole', () => {
     fireEvent.change(screen.getByLabelText('Race'), { target: { value: '0' } });
     expect(await screen.findByText('Bo Chen')).toBeInTheDocument();
     expect(api.called('GET', `${RUNNERS}?event=${EVENT_ID}&flag=behind_pace&sort=raised&page=1`)).toHaveLength(1);
+  });
+
+  it('narrows by a race through its event, and says so when a race is not in the event directory', async () => {
+    const races = page();
+    races.events.push({ id: null, slug: null, name: 'Village Marathon', date: '2027-05-02', runnerCount: 1 });
+    const api = mockApi({
+      ...staffOnly,
+      [PAGE]: jsonResponse(200, races),
+      [`GET ${RUNNERS}?event=${EVENT_ID}&sort=name&page=1`]: jsonResponse(200, list([ann])),
+    });
+    renderConsole();
+    await screen.findByText('Bo Chen');
+    fireEvent.change(screen.getByLabelText('Race'), { target: { value: '0' } });
+    await waitFor(() => expect(screen.queryByText('Bo Chen')).not.toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('Race'), { target: { value: '1' } });
+    expect(await screen.findByText('Bo Chen')).toBeInTheDocument();
+    expect(screen.getByLabelText('Race')).toHaveAccessibleDescription(
+      'This race is not in the event list yet, so every race is shown.',
+    );
+    expect(api.calls.filter((c) => c.path.startsWith('/api/events'))).toHaveLength(0);
   });
 
   it('messages the ticked runners and says how many were queued', async () => {

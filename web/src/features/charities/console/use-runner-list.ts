@@ -2,7 +2,6 @@ import type { CharityRunnerFlag } from '@runpledge/contracts';
 import { useState } from 'react';
 import {
   useCharityRunners,
-  useRaceEventId,
   type CharityConsoleSort,
   type CharityRace,
   type CharityRunnersFilter,
@@ -17,21 +16,19 @@ export interface RunnerListChoices {
 
 /**
  * The console's runner list: what it is narrowed and ordered by, the page shown, and the answer.
- * A race is chosen by name and date; its event id comes from the event directory.
+ * A race narrows it by its event's id; a race not in the event directory cannot.
  */
 export function useRunnerList(charityId: string, races: CharityRace[]) {
   const [choices, setChoices] = useState<RunnerListChoices>({ race: '', flag: '', sort: 'name' });
   const [page, setPage] = useState(1);
   const race = choices.race === '' ? undefined : races[Number(choices.race)];
-  const eventId = useRaceEventId(race);
-  const raceUnknown = race !== undefined && (race.date === null || eventId.data === null || eventId.isError);
-  const waiting = race !== undefined && !raceUnknown && eventId.data === undefined;
+  const raceUnknown = race !== undefined && race.id === null;
   const filter: CharityRunnersFilter = {
-    ...(race && eventId.data ? { event: eventId.data } : {}),
+    ...(race?.id ? { event: race.id } : {}),
     ...(choices.flag ? { flag: choices.flag } : {}),
     sort: choices.sort,
   };
-  const runners = useCharityRunners(charityId, filter, page, !waiting);
+  const runners = useCharityRunners(charityId, filter, page);
   return {
     choices,
     choose: (next: Partial<RunnerListChoices>) => {
