@@ -410,6 +410,7 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/api/charities/:charityId/sponsorship' },
   { method: 'POST', path: '/api/charities/:charityId/sponsorship/checkout', body: () => ({ seats: 2 }) },
+  { method: 'POST', path: '/api/charities/:charityId/sponsorship/portal', body: () => ({}) },
   {
     method: 'POST',
     path: '/api/charities/:charityId/sponsorship/seats',
