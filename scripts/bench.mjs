@@ -25,7 +25,9 @@
 // scaled-down limits (bench-strava-sync.mjs), then Lighthouse on
 // `/` and a runner page (bench-lighthouse.mjs; BENCH_LIGHTHOUSE=0 skips it; BENCH_STRAVA=0 and
 // BENCH_TOTALS=0 skip the sync benches), then a team of 5,000 members (bench-teams.mjs; BENCH_TEAMS=0
-// skips it), then 100,000 pledges falling due and a new run on a page of 10,000 pledges
+// skips it), then a charity of 20,000 runners (its page, its console's first page and CSV), an event
+// of 50,000 runners and autocomplete over 10,000 events (bench-groups.mjs; BENCH_GROUPS=0 skips it),
+// then 100,000 pledges falling due and a new run on a page of 10,000 pledges
 // (bench-pledges.mjs; BENCH_PLEDGES=0 skips it).
 // The direct server runs in its own process (this file with `direct-server`), as the gateway does,
 // so neither shares autocannon's event loop. BENCH_DURATION sets every case's length (default 10 s,
@@ -438,6 +440,10 @@ else {
   if (process.env.BENCH_TEAMS !== '0') {
     const { runTeamsBench } = await import('./bench-teams.mjs');
     await runTeamsBench();
+  }
+  if (process.env.BENCH_GROUPS !== '0') {
+    const { runGroupsBench } = await import('./bench-groups.mjs');
+    await runGroupsBench();
   }
   if (process.env.BENCH_PLEDGES !== '0') {
     const { runPledgesBench } = await import('./bench-pledges.mjs');
