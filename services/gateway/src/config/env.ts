@@ -29,6 +29,8 @@ export const gatewayEnvSchema = baseEnvSchema.extend({
   TEAM_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How long an events list or event page read stays in a replica's memory (0: off). */
   EVENT_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** How long a visitor's read of a charity page stays in a replica's memory (0: off). */
+  CHARITY_VIEW_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Deadline of each service's ping in the readiness check. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2000),
   /** How often the background loop pings each service for the readiness body. */

@@ -42,6 +42,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { Public } from '../../common/public.decorator.js';
 import { parseOrThrow } from '../../common/validation.js';
+import { ViewCache } from '../../common/view-cache.js';
+import { env } from '../../config/env.js';
 import { CurrentUser } from '../../identity/current-user.decorator.js';
 import { RateLimitService } from '../../identity/rate-limit.service.js';
 import { NatsRpcClient } from '../../nats/nats-rpc.client.js';
@@ -97,6 +99,8 @@ function csvRows(rows: CharityConsoleRunner[], withHeader: boolean): string {
  */
 @Controller('charities')
 export class CharitiesController {
+  private readonly pages = new ViewCache<CharityPageResponse>(env.CHARITY_VIEW_CACHE_TTL_MS);
+
   constructor(
     private readonly rpc: NatsRpcClient,
     private readonly rateLimits: RateLimitService,
@@ -139,7 +143,9 @@ export class CharitiesController {
   ): Promise<CharityResponse> {
     const { token } = parseOrThrow(charityTokenRequestSchema, body);
     await this.rateLimits.consume('charityTokenIp', request.ip, reply);
-    return this.rpc.call(CHARITIES.verify, { token, viewerUserId: user?.id });
+    const verified = await this.rpc.call(CHARITIES.verify, { token, viewerUserId: user?.id });
+    this.pages.clear();
+    return verified;
   }
 
   /** Accepts a staff invitation from the mailed link, as the signed-in caller. */
@@ -170,14 +176,23 @@ export class CharitiesController {
     const address = slug.toLowerCase();
     if (address.length > CHARITY_LIMITS.slug || !SLUG_PATTERN.test(address))
       throw new NotFoundException(CHARITY_NOT_FOUND);
-    return this.rpc.call(CHARITIES.getBySlug, { slug: address, viewerUserId: user?.id, query: parsed });
+    const read = () => this.rpc.call(CHARITIES.getBySlug, { slug: address, viewerUserId: user?.id, query: parsed });
+    // A signed-in reader may be its staff (`isStaff`): only a visitor's view is the same for everyone.
+    return user ? read() : this.pages.get(`${address}\n${parsed.by}\n${parsed.page}`, read);
   }
 
   @Put(':id')
-  update(@CurrentUser() user: SessionUser, @Param('id') id: string, @Body() body: unknown): Promise<CharityResponse> {
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<CharityResponse> {
     const charityId = idOr404(id, CHARITY_NOT_FOUND);
     const changes = parseOrThrow(updateCharityRequestSchema, body);
-    return this.rpc.call(CHARITIES.update, { userId: user.id, charityId, changes });
+    const updated = await this.rpc.call(CHARITIES.update, { userId: user.id, charityId, changes });
+    // This replica's visitors see the edit at once; the others within their cache's moment.
+    this.pages.clear();
+    return updated;
   }
 
   @Post(':id/verification')

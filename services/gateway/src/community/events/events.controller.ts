@@ -15,7 +15,7 @@ import { parseOrThrow } from '../../common/validation.js';
 import { env } from '../../config/env.js';
 import { RateLimitService } from '../../identity/rate-limit.service.js';
 import { NatsRpcClient } from '../../nats/nats-rpc.client.js';
-import { TeamViewCache } from '../teams/team-view.cache.js';
+import { ViewCache } from '../../common/view-cache.js';
 
 /**
  * The events directory and event pages (API.md "Events and race day"), answered by community. Both
@@ -23,8 +23,8 @@ import { TeamViewCache } from '../teams/team-view.cache.js';
  */
 @Controller('events')
 export class EventsController {
-  private readonly lists = new TeamViewCache<EventListResponse>(env.EVENT_VIEW_CACHE_TTL_MS);
-  private readonly pages = new TeamViewCache<EventPageResponse>(env.EVENT_VIEW_CACHE_TTL_MS);
+  private readonly lists = new ViewCache<EventListResponse>(env.EVENT_VIEW_CACHE_TTL_MS);
+  private readonly pages = new ViewCache<EventPageResponse>(env.EVENT_VIEW_CACHE_TTL_MS);
 
   constructor(
     private readonly rpc: NatsRpcClient,

@@ -11,7 +11,7 @@ import {
   type TypedRpcPattern,
 } from '@runpledge/contracts';
 import { NatsRpcClient } from '../../nats/nats-rpc.client.js';
-import { TeamViewCache } from './team-view.cache.js';
+import { ViewCache } from '../../common/view-cache.js';
 
 /**
  * Team pages through this replica's cache (its TTL is the module's TEAM_VIEW_CACHE_TTL_MS): only a
@@ -22,7 +22,7 @@ import { TeamViewCache } from './team-view.cache.js';
 export class PublicTeamViews {
   constructor(
     private readonly rpc: NatsRpcClient,
-    private readonly cache: TeamViewCache<TeamPageResponse>,
+    private readonly cache: ViewCache<TeamPageResponse>,
   ) {}
 
   /** The team at `slug` (any case) as `viewerUserId` sees it; a 404 for an address no team could have. */

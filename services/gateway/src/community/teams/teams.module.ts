@@ -3,7 +3,7 @@ import type { TeamPageResponse } from '@runpledge/contracts';
 import { env } from '../../config/env.js';
 import { IdentityModule } from '../../identity/identity.module.js';
 import { PublicTeamViews } from './public-team-views.js';
-import { TeamViewCache } from './team-view.cache.js';
+import { ViewCache } from '../../common/view-cache.js';
 import { TeamsController } from './teams.controller.js';
 
 /** /api/teams: charity teams, owned by community. */
@@ -12,7 +12,7 @@ import { TeamsController } from './teams.controller.js';
   controllers: [TeamsController],
   providers: [
     // Teams change with every member's donation: a visitor's read is kept only briefly.
-    { provide: TeamViewCache, useValue: new TeamViewCache<TeamPageResponse>(env.TEAM_VIEW_CACHE_TTL_MS) },
+    { provide: ViewCache, useValue: new ViewCache<TeamPageResponse>(env.TEAM_VIEW_CACHE_TTL_MS) },
     PublicTeamViews,
   ],
 })
