@@ -195,6 +195,26 @@ describe('race day through the gateway', () => {
     expect((await view(page.slug)).raisingUntil).toBe(day(70));
   });
 
+  it("runs a race new to the directory in its first runner's time zone; the next runners' zones and unknown zones change nothing", async () => {
+    const owner = await runner();
+    const race = { marathonName: `Lakeside ${randomUUID().slice(0, 8)} Marathon`, marathonDate: day(40) };
+    const eventOf = async (slug: string) => {
+      const { event } = await view(slug);
+      return (await call('GET', `/api/events/${event.slug}`)).body.event as { slug: string; timeZone: string };
+    };
+    const first = await publishedPage(owner, { ...race, timeZone: 'America/Denver' });
+    const second = await publishedPage(owner, { ...race, timeZone: 'Europe/Paris' });
+    expect(await eventOf(first.slug)).toMatchObject({ timeZone: 'America/Denver' });
+    expect(await eventOf(second.slug)).toEqual(await eventOf(first.slug));
+    // A zone this server does not know is ignored, not refused: the race is run in UTC.
+    const unknown = await publishedPage(owner, {
+      marathonName: `Hilltop ${randomUUID().slice(0, 8)} Marathon`,
+      marathonDate: day(40),
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect(await eventOf(unknown.slug)).toMatchObject({ timeZone: 'UTC' });
+  });
+
   it('takes followers by double opt-in, counts confirmed ones and never shows an address', async () => {
     const owner = await runner();
     const page = await publishedPage(owner, { marathonDate: day(5) });
@@ -334,8 +354,16 @@ describe('race day through the gateway', () => {
     const stravaRunner = await runner();
     // Race day is today in Tokyo (a finish is taken from runs told on race day or in the two weeks after).
     const tokyoDay = todayIn('Asia/Tokyo', new Date());
-    const tokyo = await publishedPage(stravaRunner, { marathonDate: tokyoDay });
-    await db.query(`UPDATE profiles.runner_profiles SET race_time_zone = 'Asia/Tokyo' WHERE id = $1`, [tokyo.id]);
+    // A race new to the directory is run in the runner's own time zone (their browser's).
+    const tokyo = await publishedPage(stravaRunner, {
+      marathonDate: tokyoDay,
+      marathonName: `Tokyo ${randomUUID().slice(0, 8)} Marathon`,
+      timeZone: 'Asia/Tokyo',
+    });
+    const { rows: zones } = await db.query(`SELECT race_time_zone FROM profiles.runner_profiles WHERE id = $1`, [
+      tokyo.id,
+    ]);
+    expect(zones).toEqual([{ race_time_zone: 'Asia/Tokyo' }]);
     const run = {
       // 07:10 in Tokyo: 22:10 UTC the day before.
       startDate: new Date(`${tokyoDay}T07:10:00+09:00`).toISOString(),

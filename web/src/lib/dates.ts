@@ -31,3 +31,12 @@ export function formatCalendarDate(date: string, style: 'long' | 'medium' = 'lon
     ? `${WEEKDAYS[parsed.getUTCDay()]!}, ${month} ${day}, ${year}`
     : `${month.slice(0, 3)} ${day}, ${year}`;
 }
+
+/** The browser's IANA time zone (`Europe/London`), or undefined where it cannot tell. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

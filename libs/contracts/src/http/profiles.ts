@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventRefSchema } from './events.js';
+import { isTimeZone } from '../product/events.js';
 import { raceResultSchema } from './race-day.js';
 import { DONATION_PLATFORMS, platformProblem } from '../product/donation-links.js';
 import { TOTALS_SOURCES } from '../product/fundraising-totals.js';
@@ -116,6 +117,16 @@ export const profileFieldsSchema = z.object({
    * `marathonDate`); without it, the typed name and date find or make the event.
    */
   eventId: z.uuid({ error: 'Please choose a marathon from the list.' }).nullish(),
+  /**
+   * The runner's own time zone (their browser's, IANA): a race the directory does not know yet is
+   * run in it until an operator verifies the event. One this server does not know is ignored.
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((zone) => (zone && isTimeZone(zone) ? zone : undefined))
+    .catch(undefined),
 });
 
 export const createProfileRequestSchema = z.preprocess(

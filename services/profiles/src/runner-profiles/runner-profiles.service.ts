@@ -85,12 +85,18 @@ export class RunnerProfilesService {
    * stays). A race already run is refused for a new page.
    */
   private async eventColumnsFor(
-    race: { eventId?: string | null; marathonName: string; marathonDate: string },
+    race: { eventId?: string | null; marathonName: string; marathonDate: string; timeZone?: string | undefined },
     forNewPage: boolean,
   ): Promise<EventColumns> {
     const resolved = race.eventId
       ? await this.raceEvents.resolveOrThrow({ eventId: race.eventId, forNewPage })
-      : await this.raceEvents.resolve({ name: race.marathonName, date: race.marathonDate, forNewPage });
+      : await this.raceEvents.resolve({
+          name: race.marathonName,
+          date: race.marathonDate,
+          forNewPage,
+          // A race new to the directory is run in the runner's own time zone until an operator says otherwise.
+          ...(race.timeZone ? { timeZone: race.timeZone } : {}),
+        });
     if (!resolved) return { eventId: null, eventSlug: null, raceTimeZone: null };
     const { event } = resolved;
     return {
@@ -104,13 +110,13 @@ export class RunnerProfilesService {
 
   /** The caller owns the new page (at most MAX_PAGES_PER_ACCOUNT); its challenges keep the order they came in. */
   async create(userId: string, request: CreateProfileRequest): Promise<Profile> {
-    const { challenges, charityId: _charityId, charityName: _charityName, ...fields } = request;
+    const { challenges, charityId: _charityId, charityName: _charityName, timeZone, ...fields } = request;
     const charity = await this.charityChoice(request);
     const totalsSource = totalsSourceFor(fields.donationPlatform, env.justGiving !== null);
     assertTotalsEditable(totalsSource, fields);
     assertFetchableEventUrl(fields.donorDriveEventUrl);
     const { eventId: chosenEventId, ...pageFields } = fields;
-    const race = await this.eventColumnsFor({ ...pageFields, eventId: chosenEventId }, true);
+    const race = await this.eventColumnsFor({ ...pageFields, eventId: chosenEventId, timeZone }, true);
     const created = await this.events.transaction(async (manager) => {
       // A write that passed the gateway before the account's deletion must not outlive it; the lock
       // it takes on the user also orders two creations by one user, so the cap below holds.
@@ -203,7 +209,7 @@ export class RunnerProfilesService {
     const charity = await this.charityChoice(request);
     const updated = await this.events.transaction(async (manager) => {
       const current = ownedOrThrow(await this.profiles.lockById(manager, profileId), userId);
-      const { urlSlug: newSlug, charityId: _charityId, charityName: _charityName, ...typedChanges } = request;
+      const { urlSlug: newSlug, charityId: _charityId, charityName: _charityName, timeZone, ...typedChanges } = request;
       // A typed name alone does not replace a listed charity's (leaving it is `charityId: null`).
       const fieldChanges =
         request.charityId === undefined && current.charityId !== null ? typedChanges : { ...typedChanges, ...charity };
@@ -229,6 +235,7 @@ export class RunnerProfilesService {
               eventId: chosenEventId,
               marathonName: changes.marathonName ?? current.marathonName,
               marathonDate: changes.marathonDate ?? current.marathonDate,
+              timeZone,
             },
             false,
           ),
@@ -364,7 +371,7 @@ function assertTotalsEditable(
 
 /** The columns a PUT body changes; absent fields are left alone, null clears. */
 function changesOf(
-  request: Omit<UpdateProfileRequest, 'urlSlug' | 'charityId' | 'charityName' | 'eventId'> &
+  request: Omit<UpdateProfileRequest, 'urlSlug' | 'charityId' | 'charityName' | 'eventId' | 'timeZone'> &
     Partial<Pick<RunnerProfileChanges, 'charityId' | 'charityName' | 'charitySlug'>>,
 ): RunnerProfileChanges {
   const { fundsRaised, fundraisingGoal, totalDonors, ...fields } = request;

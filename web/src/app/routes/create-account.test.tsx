@@ -30,6 +30,7 @@ describe('/createaccount', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('sends a visitor without saved form data back to /signup with a notice', async () => {
@@ -50,6 +51,11 @@ describe('/createaccount', () => {
     const { router } = renderPage();
     expect(screen.getByText(`${window.location.host}/jane-runs-chicago`)).toBeInTheDocument();
 
+    // The runner's browser says where they are: a race new to the directory is run there.
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat('en-US').resolvedOptions(),
+      timeZone: 'Europe/London',
+    });
     signUp();
 
     expect(await screen.findByText('Account Created!')).toBeInTheDocument();
@@ -74,6 +80,7 @@ describe('/createaccount', () => {
       donorDriveParticipantId: null,
       justGivingPageShortName: 'jane-runs',
       challenges: [{ amount: 50, description: 'Run a mile in a banana suit', isExclusive: false }],
+      timeZone: 'Europe/London',
     });
     expect(isProfileCreated('jane-runs-chicago')).toBe(true);
     expect(router.state.location.pathname).toBe('/createaccount');

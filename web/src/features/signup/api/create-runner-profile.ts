@@ -1,6 +1,7 @@
 import type { Profile } from '@runpledge/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/dates';
 import type { SignupFormData } from '@/lib/signup-form-storage';
 
 export interface CreateRunnerProfileInput {
@@ -29,6 +30,8 @@ export function toCreateProfileRequest({ form, userId }: CreateRunnerProfileInpu
     ...(form.fundraising_goal ? { fundraisingGoal: form.fundraising_goal } : {}),
     ...(form.charity ? { charityId: form.charity.id } : {}),
     challenges: form.challenges,
+    // A race the directory does not know yet is run in the runner's own time zone.
+    timeZone: browserTimeZone(),
   };
 }
 

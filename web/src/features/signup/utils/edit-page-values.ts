@@ -1,4 +1,5 @@
 import type { ChallengeInput, DonationPlatform, Profile } from '@runpledge/contracts';
+import { browserTimeZone } from '@/lib/dates';
 import { newChallengeDraft, toSignupFormData, type ChallengeDraft, type SignupFormValues } from './signup-form-values';
 
 // The edit page's own steps between a stored page and the form (/{slug}/edit), apart from the
@@ -62,6 +63,8 @@ export function toProfileChanges(
     ...(goal !== Number(page.fundraisingGoal) ? { fundraisingGoal: goal } : {}),
     ...(charityId !== (page.charityId ?? null) ? { charityId } : {}),
     description: data.description,
+    // A race the directory does not know yet is run in the runner's own time zone.
+    timeZone: browserTimeZone(),
   };
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   acceptsNumber,
   EMPTY_SIGNUP_FORM,
@@ -314,7 +314,10 @@ describe('planChallenges: an edited page keeps its challenges by id', () => {
 });
 
 describe('toProfileChanges: the PUT body of an edited page', () => {
-  it("sends every detail with only the chosen platform's field, and the goal only when it changed", () => {
+  it("sends every detail with only the chosen platform's field, the runner's time zone, and the goal only when it changed", () => {
+    const zone = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockReturnValue({ ...new Intl.DateTimeFormat('en-US').resolvedOptions(), timeZone: 'America/Chicago' });
     const values = filled({
       donationPlatform: 'donordrive',
       donorDriveEventUrl: ' https://dd.example/e ',
@@ -335,7 +338,9 @@ describe('toProfileChanges: the PUT body of an edited page', () => {
       donorDriveParticipantId: '42',
       justGivingPageShortName: null,
       description: 'Running for the hospital.',
+      timeZone: 'America/Chicago',
     });
+    zone.mockRestore();
     expect(toProfileChanges(values, { fundraisingGoal: '1500.00' })).toMatchObject({ fundraisingGoal: 2000 });
     expect(toProfileChanges({ ...values, fundraisingGoal: '' }, { fundraisingGoal: '1500.00' })).toMatchObject({
       fundraisingGoal: 0,
