@@ -10,6 +10,6 @@ export function getRunHistory(profileId: string): Promise<Activity[]> {
   return api.get<Activity[]>(`/api/activities?${query}`);
 }
 
-export function useRunHistory(profileId: string) {
-  return useQuery({ queryKey: runHistoryKey(profileId), queryFn: () => getRunHistory(profileId) });
+export function useRunHistory(profileId: string, enabled = true) {
+  return useQuery({ queryKey: runHistoryKey(profileId), queryFn: () => getRunHistory(profileId), enabled });
 }

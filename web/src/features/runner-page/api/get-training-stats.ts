@@ -8,6 +8,6 @@ export function getTrainingStats(profileId: string): Promise<TrainingStats> {
   return api.get<TrainingStats>(`/api/training-stats/${profileId}`);
 }
 
-export function useTrainingStats(profileId: string) {
-  return useQuery({ queryKey: trainingStatsKey(profileId), queryFn: () => getTrainingStats(profileId) });
+export function useTrainingStats(profileId: string, enabled = true) {
+  return useQuery({ queryKey: trainingStatsKey(profileId), queryFn: () => getTrainingStats(profileId), enabled });
 }

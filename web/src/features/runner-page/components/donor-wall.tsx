@@ -2,6 +2,7 @@ import { SAMPLE_PAGE_SLUG_PREFIX, formatMoney, type ProfileView } from '@runpled
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { onFirstUse } from '@/lib/lazy';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useDonations } from '../api/get-donations';
 import { DonateLink } from './donate-link';
 
@@ -12,7 +13,8 @@ export function DonorWall({ profile }: { profile: ProfileView }) {
   const [page, setPage] = useState(1);
   // A sample page (not stored) has no donations to ask for.
   const stored = !profile.urlSlug.startsWith(SAMPLE_PAGE_SLUG_PREFIX);
-  const donations = useDonations(profile.id, page, stored && (profile.published || profile.isOwner));
+  const painted = useAfterFirstPaint();
+  const donations = useDonations(profile.id, page, painted && stored && (profile.published || profile.isOwner));
   const data = donations.data;
   if (!data || (data.donations.length === 0 && page === 1)) return null;
   return (

@@ -7,6 +7,7 @@ import { MAIN_CONTENT_ID } from '@/components/layouts/skip-link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { sendPageEvent } from '@/lib/page-events';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { useRunHistory } from '../api/get-run-history';
 import { useRunnerProfile } from '../api/use-runner-profile';
@@ -107,8 +108,10 @@ export function RunnerPage({ slug }: { slug: string }) {
 
 /** A loaded page: its training figures load beside it, each section showing its own state. */
 function LiveRunnerPage({ profile }: { profile: ProfileView }) {
-  const trainingStats = useTrainingStats(profile.id);
-  const runHistory = useRunHistory(profile.id);
+  // Below a phone's first screen: asked once the page has painted, so they do not delay it.
+  const painted = useAfterFirstPaint();
+  const trainingStats = useTrainingStats(profile.id, painted);
+  const runHistory = useRunHistory(profile.id, painted);
   // One view per page opened (owner insights); the owner's own visits are not counted.
   const { id, isOwner, published } = profile;
   useEffect(() => {
