@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { leaveFor } from '@/features/billing/leave-for';
+import { leaveFor } from '@/lib/leave-for';
 import { renderWithApp } from '@/testing/render-app';
 import PaymentRoute from './payment';
 
-vi.mock('@/features/billing/leave-for', () => ({ leaveFor: vi.fn() }));
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
 const USER = { id: '6f1c1c3e-8a43-4c55-9a39-0c7f3f0a6a11', email: 'runner@example.com', emailVerified: true };
 type Reply = { status: number; body?: unknown };

@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast-provider';
-import { leaveFor } from '../leave-for';
+import { leaveFor } from '@/lib/leave-for';
 import { ManageBillingButton } from './manage-billing-button';
 
-vi.mock('../leave-for', () => ({ leaveFor: vi.fn() }));
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
 afterEach(() => vi.unstubAllGlobals());
 

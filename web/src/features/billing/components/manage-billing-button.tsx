@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import type { ButtonStyleProps } from '@/components/ui/button-styles';
 import { useToast } from '@/components/ui/toast-context';
 import { createPortalSession } from '../api/create-portal-session';
-import { leaveFor } from '../leave-for';
+import { leaveFor } from '@/lib/leave-for';
 
 /** 'Manage billing': Stripe's customer portal (card, invoices, cancel anytime), back to this page after. */
 export function ManageBillingButton({ variant = 'outline', size = 'md', className }: ButtonStyleProps) {

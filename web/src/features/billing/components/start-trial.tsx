@@ -8,7 +8,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { createCheckout } from '../api/create-checkout';
 import { useRedirectToPage } from '../hooks/use-redirect-to-page';
-import { leaveFor } from '../leave-for';
+import { leaveFor } from '@/lib/leave-for';
 import { AlreadyHasAccess, alreadyHasAccess } from './already-has-access';
 import { PaymentNotice } from './payment-notice';
 import { PricingCard } from './pricing-card';

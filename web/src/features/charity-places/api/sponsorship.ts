@@ -1,7 +1,7 @@
 import type { Sponsorship, SponsorshipPortalResponse } from '@runpledge/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { leaveFor } from '../leave-for';
+import { leaveFor } from '@/lib/leave-for';
 
 export const sponsorshipKey = (charityId: string) => ['charity-sponsorship', charityId] as const;
 const base = (charityId: string) => `/api/charities/${charityId}/sponsorship`;

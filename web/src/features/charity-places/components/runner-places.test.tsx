@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { leaveFor } from '../leave-for';
+import { leaveFor } from '@/lib/leave-for';
 import { RunnerPlaces } from './runner-places';
 
-vi.mock('../leave-for', () => ({ leaveFor: vi.fn() }));
+vi.mock('@/lib/leave-for', () => ({ leaveFor: vi.fn() }));
 
 const CHARITY = '0c7a2d4e-5b6f-4a1c-9d8e-7f6a5b4c3d2e';
 const BASE = `/api/charities/${CHARITY}/sponsorship`;
