@@ -20,6 +20,7 @@
 // run ends with EXPLAIN ANALYZE of the cases' queries.
 // Slugs carry a fresh random prefix; the run's database, stream and keys go at the end.
 import './lib/node-runtime.mjs';
+import { CHARITY_RUNNERS_CSV_HEADER, charityRunnerCsvCells } from '@runpledge/contracts';
 import { toCsv } from '@runpledge/server-kit/csv';
 import Fastify from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -78,11 +79,13 @@ const SQL = {
      WHERE t.charity_id = $1 AND s.member_count > 0
      ORDER BY s.raised DESC, lower(t.name), t.id
      LIMIT $2`,
-  charityEvents: `SELECT p.marathon_name AS name, to_char(p.race_date, 'YYYY-MM-DD') AS date, count(*)::int AS "runnerCount"
+  charityEvents: `SELECT e.id, e.slug, p.marathon_name AS name, to_char(p.race_date, 'YYYY-MM-DD') AS date,
+           count(*)::int AS "runnerCount"
       FROM community.standing_members m JOIN community.pages p ON p.profile_id = m.profile_id
+      LEFT JOIN community.events e ON e.id = p.event_id
      WHERE m.group_kind = 'charity' AND m.group_id = $1 AND m.status = 'member' AND m.published
        AND p.deleted_at IS NULL AND p.marathon_name IS NOT NULL AND p.marathon_name <> ''
-     GROUP BY p.marathon_name, p.race_date
+     GROUP BY e.id, e.slug, p.marathon_name, p.race_date
      ORDER BY p.race_date NULLS LAST, p.marathon_name
      LIMIT 50`,
   staffRole: `SELECT role FROM community.charity_staff WHERE charity_id = $1 AND user_id = $2`,
@@ -186,24 +189,6 @@ function searchSql(words) {
 
 // ---- the direct baseline ----
 
-const CSV_HEADER = [
-  'name',
-  'page address',
-  'published',
-  'event',
-  'race date',
-  'platform',
-  'raised',
-  'currency',
-  'goal',
-  'percent of goal',
-  'donors',
-  'last donation',
-  'miles',
-  'last run',
-  'flags',
-];
-
 const flagsOf = (r) => [
   ...(r.noDonationYet ? ['no_donation_yet'] : []),
   ...(r.behindPace ? ['behind_pace'] : []),
@@ -304,28 +289,10 @@ async function serveDirect(databaseUrl) {
     const read = (page) => consolePage(request.params.id, request.query.as, request.query, page, 1000);
     const first = await read(1);
     if (!first) return reply.status(403).send({ statusCode: 403, error: 'Forbidden' });
+    const header = [...CHARITY_RUNNERS_CSV_HEADER];
     const csv = (rows, withHeader) => {
-      const text = toCsv(
-        CSV_HEADER,
-        rows.map((r) => [
-          r.name,
-          r.pageSlug,
-          r.published ? 'yes' : 'no',
-          r.eventName,
-          r.raceDate,
-          r.platform,
-          r.raised,
-          r.currency,
-          r.goal,
-          r.percentOfGoal,
-          r.donors,
-          r.lastDonationAt,
-          r.miles,
-          r.lastRunAt,
-          r.flags.join(' '),
-        ]),
-      );
-      return withHeader ? text : text.slice(toCsv(CSV_HEADER, []).length);
+      const text = toCsv(header, rows.map(charityRunnerCsvCells));
+      return withHeader ? text : text.slice(toCsv(header, []).length);
     };
     async function* lines() {
       yield csv(first.runners, true);

@@ -246,6 +246,46 @@ export const charityConsoleRunnerSchema = z.object({
   flags: z.array(z.enum(CHARITY_RUNNER_FLAGS)),
 });
 export type CharityConsoleRunner = z.infer<typeof charityConsoleRunnerSchema>;
+
+/** GET /api/charities/{id}/runners.csv: its columns, then one row a runner of the console. */
+export const CHARITY_RUNNERS_CSV_HEADER = [
+  'name',
+  'page address',
+  'published',
+  'event',
+  'race date',
+  'platform',
+  'raised',
+  'currency',
+  'goal',
+  'percent of goal',
+  'donors',
+  'last donation',
+  'miles',
+  'last run',
+  'flags',
+] as const;
+
+/** A console runner's cells, in CHARITY_RUNNERS_CSV_HEADER's order. */
+export function charityRunnerCsvCells(r: CharityConsoleRunner): (string | number | null)[] {
+  return [
+    r.name,
+    r.pageSlug,
+    r.published ? 'yes' : 'no',
+    r.eventName,
+    r.raceDate,
+    r.platform,
+    r.raised,
+    r.currency,
+    r.goal,
+    r.percentOfGoal,
+    r.donors,
+    r.lastDonationAt,
+    r.miles,
+    r.lastRunAt,
+    r.flags.join(' '),
+  ];
+}
 export const charityRunnersResponseSchema = z.object({
   runners: z.array(charityConsoleRunnerSchema),
   page: z.number().int(),

@@ -15,6 +15,8 @@ import {
 } from '@nestjs/common';
 import {
   CHARITIES,
+  CHARITY_RUNNERS_CSV_HEADER,
+  charityRunnerCsvCells,
   CHARITY_LIMITS,
   CHARITY_NOT_FOUND,
   CHARITY_STAFF_NOT_FOUND,
@@ -51,46 +53,10 @@ import { idOr404 } from '../../profiles/route-ids.js';
 
 /** Rows the CSV export asks community for at a time: the file streams out as they come. */
 const CSV_PAGE_SIZE = 1000;
-const CSV_HEADER = [
-  'name',
-  'page address',
-  'published',
-  'event',
-  'race date',
-  'platform',
-  'raised',
-  'currency',
-  'goal',
-  'percent of goal',
-  'donors',
-  'last donation',
-  'miles',
-  'last run',
-  'flags',
-];
-
 function csvRows(rows: CharityConsoleRunner[], withHeader: boolean): string {
-  const text = toCsv(
-    CSV_HEADER,
-    rows.map((r) => [
-      r.name,
-      r.pageSlug,
-      r.published ? 'yes' : 'no',
-      r.eventName,
-      r.raceDate,
-      r.platform,
-      r.raised,
-      r.currency,
-      r.goal,
-      r.percentOfGoal,
-      r.donors,
-      r.lastDonationAt,
-      r.miles,
-      r.lastRunAt,
-      r.flags.join(' '),
-    ]),
-  );
-  return withHeader ? text : text.slice(toCsv(CSV_HEADER, []).length);
+  const header = [...CHARITY_RUNNERS_CSV_HEADER];
+  const text = toCsv(header, rows.map(charityRunnerCsvCells));
+  return withHeader ? text : text.slice(toCsv(header, []).length);
 }
 
 /**
