@@ -7,22 +7,11 @@ import { jsonResponse, sampleUser } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithApp } from '@/testing/render-app';
 import { createRoutes } from './router';
+import { sampleEvent } from '@/testing/sample-event';
 
 const answer: EventPageResponse = {
-  event: {
-    id: '4a0e2b7c-1d3f-4e5a-9b6c-7d8e9f0a1b2c',
-    slug: 'tcs-london-marathon-2099',
-    name: 'TCS London Marathon',
-    city: 'London',
-    country: 'GB',
-    date: '2099-04-26',
-    timeZone: 'Europe/London',
-    totals: [],
-    runnerCount: 0,
-    teamCount: 0,
-    miles: 0,
-    verified: true,
-  },
+  event: sampleEvent(),
+
   runners: [],
   teams: [],
   charities: [],

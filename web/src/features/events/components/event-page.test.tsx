@@ -1,19 +1,13 @@
-import type { EventPageResponse, RaceEvent } from '@runpledge/contracts';
+import type { EventPageResponse } from '@runpledge/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { EventPage } from './event-page';
+import { sampleEvent } from '@/testing/sample-event';
 
-const event: RaceEvent = {
-  id: '4a0e2b7c-1d3f-4e5a-9b6c-7d8e9f0a1b2c',
-  slug: 'tcs-london-marathon-2099',
-  name: 'TCS London Marathon',
-  city: 'London',
-  country: 'GB',
-  date: '2099-04-26',
-  timeZone: 'Europe/London',
+const event = sampleEvent({
   totals: [
     { currency: 'GBP', raised: '1500.00', donors: 30 },
     { currency: 'USD', raised: '250.00', donors: 5 },
@@ -22,7 +16,7 @@ const event: RaceEvent = {
   teamCount: 0,
   miles: 321.5,
   verified: true,
-};
+});
 
 const runner = (name: string, pageSlug: string, raised: string, currency: string) => ({
   runnerProfileId: crypto.randomUUID(),

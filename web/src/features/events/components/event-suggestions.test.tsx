@@ -1,25 +1,12 @@
-import type { RaceEvent } from '@runpledge/contracts';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/fixtures';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { EventSuggestions } from './event-suggestions';
+import { sampleEvent } from '@/testing/sample-event';
 
-const london: RaceEvent = {
-  id: '4a0e2b7c-1d3f-4e5a-9b6c-7d8e9f0a1b2c',
-  slug: 'tcs-london-marathon-2099',
-  name: 'TCS London Marathon',
-  city: 'London',
-  country: 'GB',
-  date: '2099-04-26',
-  timeZone: 'Europe/London',
-  totals: [],
-  runnerCount: 0,
-  teamCount: 0,
-  miles: 0,
-  verified: true,
-};
+const london = sampleEvent();
 
 describe('EventSuggestions', () => {
   it('suggests events by name, city and date as one types, and hands over the one whose name is chosen', async () => {
